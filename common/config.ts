@@ -1,0 +1,20 @@
+/** Shape of `GET /api/config`: what the browser needs at runtime, so one build deploys anywhere. */
+export interface RuntimeConfig {
+  realtime: {
+    key: string
+    host: string
+    port: number
+    scheme: 'http' | 'https'
+    cluster: string
+  }
+  stripe: { publishableKey: string | null }
+  currency: string
+  /** Server clock, ISO-8601, for countdown offsets. */
+  serverTime: string
+}
+
+/** Header every request from the app carries (CSRF defence with SameSite cookies). */
+export const ASYNC_HEADER = 'X-Requested-With'
+export const ASYNC_HEADER_VALUE = 'XMLHttpRequest'
+export const SOCKET_ID_HEADER = 'X-Socket-ID'
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'

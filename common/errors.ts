@@ -1,0 +1,43 @@
+/**
+ * Stable error codes shared by the API (problem+json `code`) and the client (translation key).
+ * Adding a code here is the only way to introduce a new API error.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'bad_request',
+  'csrf_header_missing',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'invalid_credentials',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'payments_not_configured',
+  'service_unavailable',
+  'internal_error',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** RFC 9457 problem details as Lotline's API sends them. */
+export interface Problem {
+  type: string
+  title: string
+  status: number
+  code: ErrorCode
+  detail: string
+  /** Per-field messages for validation errors, keyed by field name. */
+  errors?: Record<string, string>
+  instance?: string
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value)
+}

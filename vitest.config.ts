@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Three projects:
+ * - client: React/unit tests in happy-dom (src/, common/)
+ * - server: API and real-time tests in Node on PGlite, or on PostgreSQL with LOTLINE_TEST_DATABASE=pg
+ * - e2e: real Chromium against the built app (needs /usr/bin/chromium)
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'client',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'sw/**/*.test.ts'],
+          setupFiles: ['tests/setup/client.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
