@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import rateLimit from '@fastify/rate-limit'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Config } from './config.ts'
+import type { Database } from './db/types.ts'
+import { AppError } from './lib/problem.ts'
+import errorHandler from './plugins/error-handler.ts'
+import security from './plugins/security.ts'
+import session from './plugins/session.ts'
+import staticFiles from './plugins/static.ts'
+import authRoutes from './routes/auth/index.ts'
+import configRoutes from './routes/config/index.ts'
+import healthRoutes from './routes/health/index.ts'
+
+export interface AppDependencies {
+  config: Config
+  db: Database
+  /** Built client to serve; omitted in API-only tests. */
+  distDir?: string
+  /** Logger on (JSON lines) or off (tests). */
+  logger?: boolean
+  healthChecks?: Record<string, () => Promise<boolean>>
+  onSignOut?: (userId: string) => Promise<void> | void
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db } = deps
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // Strict input: no silent type coercion of JSON bodies, every schema error reported.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  await app.register(errorHandler)
+  await app.register(security, { config })
+  await app.register(cookie)
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email
+      return typeof email === 'string' ? `${request.ip}|${email.toLowerCase()}` : request.ip
+    },
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'rate_limited',
+        `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  })
+  await app.register(session, { config, db })
+
+  const prefix = config.basePath.replace(/\/$/, '')
+  await app.register(
+    async (scoped) => {
+      await scoped.register(healthRoutes, { db, checks: deps.healthChecks ?? {} })
+      await scoped.register(
+        async (api) => {
+          await api.register(configRoutes, { config })
+          await api.register(authRoutes, { db, onSignOut: deps.onSignOut })
+        },
+        { prefix: '/api' },
+      )
+    },
+    { prefix },
+  )
+
+  if (deps.distDir) await app.register(staticFiles, { config, distDir: deps.distDir })
+  else {
+    await app.register(staticFiles, { config, distDir: '/nonexistent-client-build' })
+  }
+  return app
+}

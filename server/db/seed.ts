@@ -1,0 +1,70 @@
+import type { Database } from './types.ts'
+import { hashPassword } from '../lib/passwords.ts'
+import { insertUser } from '../repositories/users.ts'
+import { appendLedgerEntry } from '../repositories/ledger.ts'
+
+export const DEMO_PASSWORD = 'lotline-demo'
+export const DEMO_STARTING_CREDIT = 50_000
+
+const MEMBERS = [
+  { name: 'Alice', email: 'alice@lotline.test' },
+  { name: 'Bob', email: 'bob@lotline.test' },
+  { name: 'Carol', email: 'carol@lotline.test' },
+]
+
+const LOTS = [
+  { title: 'Mid-century teak sideboard', price: 12_000, hours: 2, reserve: 20_000 },
+  { title: 'Leica M6 film camera, 1986', price: 45_000, hours: 26, reserve: null },
+  { title: 'Signed first edition: "The Left Hand of Darkness"', price: 8_000, hours: 0.25, reserve: null },
+  { title: 'Vintage Omega Seamaster wristwatch', price: 30_000, hours: 72, reserve: 60_000 },
+  { title: 'Hand-thrown stoneware tea set (6 pieces)', price: 2_500, hours: 6, reserve: null },
+]
+
+/**
+ * Demo data for local mode: an admin, three members with 500.00 of credit each (adjustment
+ * entries) and a few open lots. Runs only on an empty database and never in production.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ count: number }>('select count(*)::int as count from users')
+  if ((rows[0]?.count ?? 0) > 0) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await db.transaction(async (tx) => {
+    const admin = await insertUser(tx, {
+      name: 'Admin',
+      email: 'admin@lotline.test',
+      passwordHash,
+      role: 'admin',
+    })
+    const members = []
+    for (const member of MEMBERS) {
+      const user = await insertUser(tx, { ...member, passwordHash })
+      if (!user) throw new Error(`seed: ${member.email} exists`)
+      members.push(user)
+      await appendLedgerEntry(tx, {
+        userId: user.id,
+        kind: 'adjustment',
+        amount: DEMO_STARTING_CREDIT,
+        reason: 'Welcome credit (demo data)',
+        createdBy: admin?.id,
+      })
+    }
+    for (const [index, lot] of LOTS.entries()) {
+      const seller = members[index % members.length]!
+      await tx.query(
+        `insert into lots (seller_id, title, description, starting_price, reserve_price,
+                           starts_at, ends_at, status)
+         values ($1, $2, $3, $4, $5, now() - interval '5 minutes',
+                 now() + make_interval(secs => $6), 'open')`,
+        [
+          seller.id,
+          lot.title,
+          `${lot.title}. Demo lot listed by ${seller.name}.`,
+          lot.price,
+          lot.reserve,
+          Math.round(lot.hours * 3600),
+        ],
+      )
+    }
+  })
+  return true
+}

@@ -1,0 +1,38 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+
+/** scrypt parameters (OWASP's floor is N=2^17 with r=8,p=1 at 128 MiB; 2^15 keeps a login ~50 ms). */
+const N = 2 ** 15
+const R = 8
+const P = 1
+const KEY_LENGTH = 32
+const MAX_MEM = 64 * 1024 * 1024
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    )
+  })
+}
+
+/** Format: `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await derive(password, salt, N, R, P)
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64url')
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), +n, +r, +p)
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+}
+
+/** A real hash to compare against when the email is unknown, so timing does not reveal accounts. */
+let dummyHash: Promise<string> | undefined
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
+  return dummyHash
+}

@@ -1,0 +1,49 @@
+import type { ErrorCode, Problem } from '../../common/errors.ts'
+
+/** An error the API means to show: it becomes one problem+json response with a stable code. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    detail: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(detail)
+  }
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
+export function toProblem(
+  status: number,
+  code: ErrorCode,
+  detail: string,
+  errors?: Record<string, string>,
+): Problem {
+  return {
+    type: `https://lotline.app/problems/${code.replaceAll('_', '-')}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    code,
+    detail,
+    ...(errors ? { errors } : {}),
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`)
+export const unauthenticated = () =>
+  new AppError(401, 'unauthenticated', 'Sign in to continue.')
+export const forbidden = (detail = 'You are not allowed to do this.') =>
+  new AppError(403, 'forbidden', detail)

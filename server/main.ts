@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/index.ts'
+import { migrate } from './db/migrate.ts'
+import { seedDemoData } from './db/seed.ts'
+
+const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url)).replace(/\/$/, '')
+
+async function main() {
+  const config = loadConfig()
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const applied = await migrate(db)
+  const seeded = config.production ? false : await seedDemoData(db)
+
+  const app = await buildApp({ config, db, distDir: DIST_DIR })
+  if (applied.length) app.log.info({ applied }, 'migrations applied')
+  if (seeded) app.log.info('demo data seeded (admin@lotline.test, alice@, bob@, carol@ / lotline-demo)')
+
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    `Lotline (${config.production ? 'production' : 'local'} mode, ${db.kind}) on http://localhost:${config.port}${config.basePath}`,
+  )
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await db.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message)
+  else console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/types.ts'
+import { unauthenticated } from '../lib/problem.ts'
+import { hashSessionToken, newSessionToken } from '../lib/tokens.ts'
+import { deleteSession, insertSession, SESSION_TTL_DAYS, touchSession } from '../repositories/sessions.ts'
+import { findUserById, toPublicUser } from '../repositories/users.ts'
+import type { PublicUser } from '../../common/accounts.ts'
+
+export const SESSION_COOKIE = 'lotline_session'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved lazily once per request. */
+    getUser(): Promise<PublicUser | null>
+    requireUser(): Promise<PublicUser>
+  }
+  interface FastifyInstance {
+    startSession(reply: FastifyReply, request: FastifyRequest, userId: string): Promise<void>
+    endSession(reply: FastifyReply, request: FastifyRequest): Promise<void>
+  }
+}
+
+/** Server-side sessions: an opaque random cookie, a keyed hash of it in the database. */
+export default fp(async function session(app: FastifyInstance, opts: { config: Config; db: Database }) {
+  const { config, db } = opts
+  const cookiePath = config.basePath
+  const secureCookie = (request: FastifyRequest) =>
+    request.protocol === 'https' || Boolean(config.appUrl?.startsWith('https://'))
+  const hash = (token: string) => hashSessionToken(token, config.sessionSecret)
+
+  const cache = new WeakMap<FastifyRequest, Promise<PublicUser | null>>()
+  async function resolveUser(request: FastifyRequest): Promise<PublicUser | null> {
+    const token = request.cookies[SESSION_COOKIE]
+    if (!token) return null
+    const userId = await touchSession(db, hash(token))
+    if (!userId) return null
+    const user = await findUserById(db, userId)
+    return user ? toPublicUser(user) : null
+  }
+
+  app.decorateRequest('getUser', function (this: FastifyRequest) {
+    let pending = cache.get(this)
+    if (!pending) {
+      pending = resolveUser(this)
+      cache.set(this, pending)
+    }
+    return pending
+  })
+  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+    const user = await this.getUser()
+    if (!user) throw unauthenticated()
+    return user
+  })
+
+  app.decorate('startSession', async (reply: FastifyReply, request: FastifyRequest, userId: string) => {
+    // Rotate: whatever session the browser had before is ended (session fixation defence).
+    const previous = request.cookies[SESSION_COOKIE]
+    if (previous) await deleteSession(db, hash(previous))
+    const token = newSessionToken()
+    await insertSession(db, hash(token), userId)
+    cache.delete(request)
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: cookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie(request),
+      maxAge: SESSION_TTL_DAYS * 24 * 3600,
+    })
+  })
+
+  app.decorate('endSession', async (reply: FastifyReply, request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE]
+    if (token) await deleteSession(db, hash(token))
+    cache.delete(request)
+    reply.clearCookie(SESSION_COOKIE, { path: cookiePath, httpOnly: true, sameSite: 'lax', secure: secureCookie(request) })
+  })
+})

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import fastifyStatic from '@fastify/static'
+import { PROBLEM_CONTENT_TYPE } from '../../common/errors.ts'
+import type { Config } from '../config.ts'
+import { toProblem } from '../lib/problem.ts'
+
+/** Paths the server owns: never answered with the app shell. */
+const SERVER_PREFIXES = ['api/', 'broadcasting/', 'health', 'uploads/']
+
+/**
+ * Caching: Vite's hashed files under assets/ never change, so they are immutable for a year. The
+ * shell entry points (index.html, sw.js, the manifest, registerSW) must be revalidated every time,
+ * or a deploy would never reach installed apps. Everything else (icons) gets a day.
+ */
+export function cacheControlFor(relativePath: string): string {
+  if (relativePath.startsWith('assets/')) return 'public, max-age=31536000, immutable'
+  if (/(^|\/)(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/.test(relativePath)) {
+    return 'no-cache'
+  }
+  if (relativePath.startsWith('workbox-')) return 'no-cache'
+  return 'public, max-age=86400'
+}
+
+export default fp(async function staticFiles(
+  app: FastifyInstance,
+  opts: { config: Config; distDir: string },
+) {
+  const base = opts.config.basePath
+  const indexPath = join(opts.distDir, 'index.html')
+  const hasClient = existsSync(indexPath)
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      prefix: base,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const relative = filePath.slice(opts.distDir.length).replace(/^[/\\]/, '').replaceAll('\\', '/')
+        res.setHeader('Cache-Control', cacheControlFor(relative))
+        if (relative.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json')
+      },
+    })
+  } else {
+    app.log.warn(`No client build at ${opts.distDir}: run "npm run build" to serve the app.`)
+  }
+
+  // The shell is read per request: a deploy replaces dist/ under a running server.
+  const shell = () => readFileSync(indexPath, 'utf8')
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.url.split('?')[0] ?? '').slice(base.length - 1)
+    const relative = path.replace(/^\//, '')
+    const serverOwned = SERVER_PREFIXES.some((p) => relative.startsWith(p))
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD'
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(relative)
+    if (hasClient && wantsPage && !serverOwned && !looksLikeFile && request.url.startsWith(base)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell())
+    }
+    return reply
+      .status(404)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send(toProblem(404, 'not_found', `Nothing at ${request.method} ${path}.`))
+  })
+})

@@ -1,0 +1,71 @@
+import type { PublicUser, Role } from '../../common/accounts.ts'
+import type { Queryable } from '../db/types.ts'
+import { randomAlias } from '../lib/tokens.ts'
+
+interface UserRow {
+  id: string
+  name: string
+  email: string
+  role: Role
+  alias: string
+  created_at: Date
+  password_hash: string
+}
+
+export interface UserWithHash extends PublicUser {
+  passwordHash: string
+}
+
+const COLUMNS = 'id, name, email, role, alias, created_at, password_hash'
+
+function toUser(row: UserRow): UserWithHash {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    alias: row.alias,
+    createdAt: row.created_at.toISOString(),
+    passwordHash: row.password_hash,
+  }
+}
+
+export function toPublicUser({ passwordHash: _omit, ...user }: UserWithHash): PublicUser {
+  return user
+}
+
+export async function findUserByEmail(db: Queryable, email: string) {
+  const { rows } = await db.query<UserRow>(
+    `select ${COLUMNS} from users where lower(email) = lower($1)`,
+    [email],
+  )
+  return rows[0] ? toUser(rows[0]) : undefined
+}
+
+export async function findUserById(db: Queryable, id: string) {
+  const { rows } = await db.query<UserRow>(`select ${COLUMNS} from users where id = $1`, [id])
+  return rows[0] ? toUser(rows[0]) : undefined
+}
+
+/**
+ * Inserts a user with a fresh public alias. Returns undefined when the email is taken. The alias
+ * grows by a character on each collision, so the loop ends quickly even with many users.
+ */
+export async function insertUser(
+  db: Queryable,
+  input: { name: string; email: string; passwordHash: string; role?: Role },
+): Promise<UserWithHash | undefined> {
+  for (let length = 4; length <= 8; length++) {
+    const { rows } = await db.query<UserRow>(
+      `insert into users (name, email, password_hash, role, alias)
+       select $1, $2, $3, $4, $5
+       where not exists (select 1 from users where lower(email) = lower($2))
+         and not exists (select 1 from users where alias = $5)
+       returning ${COLUMNS}`,
+      [input.name, input.email, input.passwordHash, input.role ?? 'member', randomAlias(length)],
+    )
+    if (rows[0]) return toUser(rows[0])
+    if (await findUserByEmail(db, input.email)) return undefined
+  }
+  throw new Error('Could not allocate a unique bidder alias')
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { buildApp, type AppDependencies } from '../../server/app.ts'
+import { loadConfig, type Config } from '../../server/config.ts'
+import { openPglite } from '../../server/db/pglite.ts'
+import { openPostgres } from '../../server/db/postgres.ts'
+import { migrate } from '../../server/db/migrate.ts'
+import type { Database } from '../../server/db/types.ts'
+
+/**
+ * The server suites run on PGlite by default and on the real PostgreSQL at 127.0.0.1:5432 with
+ * LOTLINE_TEST_DATABASE=pg (npm run test:pg). Each test database is fresh and dropped afterwards.
+ */
+export const onPostgres = process.env.LOTLINE_TEST_DATABASE === 'pg'
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+export async function createTestDatabase(): Promise<Database> {
+  if (!onPostgres) {
+    const db = await openPglite(undefined)
+    await migrate(db)
+    return db
+  }
+  const name = `lotline_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: ADMIN_URL })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${name}`
+  const db = await openPostgres(url.toString(), 20)
+  await migrate(db)
+  const close = db.close.bind(db)
+  return {
+    ...db,
+    kind: db.kind,
+    query: db.query.bind(db),
+    transaction: db.transaction.bind(db),
+    async close() {
+      await close()
+      const dropper = new pg.Client({ connectionString: ADMIN_URL })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', PORT: '0', ...env })
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Database
+  close(): Promise<void>
+}
+
+export async function createTestApp(
+  overrides: Partial<AppDependencies> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const db = overrides.db ?? (await createTestDatabase())
+  const config = overrides.config ?? testConfig(overrides.env)
+  const app = await buildApp({ logger: false, ...overrides, config, db })
+  await app.ready()
+  return {
+    app,
+    db,
+    async close() {
+      await app.close()
+      await db.close()
+    },
+  }
+}
+
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' }
+
+/** A browser-like client: keeps the session cookie between requests, sends the async header. */
+export function browser(app: FastifyInstance) {
+  let cookie: string | undefined
+  return {
+    get cookie() {
+      return cookie
+    },
+    set cookie(value: string | undefined) {
+      cookie = value
+    },
+    async request(options: InjectOptions) {
+      const response = await app.inject({
+        ...options,
+        headers: { ...XHR, ...(cookie ? { cookie } : {}), ...options.headers },
+      })
+      const setCookie = response.cookies.find((c) => c.name === 'lotline_session')
+      if (setCookie) cookie = setCookie.value ? `lotline_session=${setCookie.value}` : undefined
+      return response
+    },
+  }
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'user') {
+  counter += 1
+  return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.test`
+}
