@@ -1,0 +1,94 @@
+/**
+ * One client socket: its identity (socket id, signed-in user), what it is subscribed to, liveness
+ * stamps for the idle sweep, and its client-event budget. Sending and closing go through here so
+ * back-pressure and "close exactly once, clean up at once" are handled in one place.
+ */
+import { WebSocket } from 'ws'
+import { errorFrame } from './protocol.js'
+import { TokenBucket } from './rate-limit.js'
+import { Codes } from './protocol.js'
+
+export interface SignedInUser {
+  id: string
+  /** The exact `user_data` JSON string the app signed. */
+  userData: string
+  /** `user_info` from user_data, reused as presence info when a signed-in socket omits channel_data. */
+  info: unknown
+}
+
+export interface ConnectionHooks {
+  /** Called once, synchronously, when the connection is closed by either side. */
+  onClosed(conn: Connection): void
+  maxBufferedBytes: number
+  maxClientEventsPerSecond: number
+}
+
+export class Connection {
+  lastSeen = Date.now()
+  /** Set when the idle sweep pinged this socket; cleared by any inbound traffic. */
+  pingSentAt: number | undefined
+  user: SignedInUser | undefined
+  /** Subscribed channels → the presence user id on presence channels (else undefined). */
+  readonly channels = new Map<string, string | undefined>()
+  readonly clientEvents: TokenBucket
+  private closed = false
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly socketId: string,
+    private readonly hooks: ConnectionHooks,
+  ) {
+    this.clientEvents = new TokenBucket(hooks.maxClientEventsPerSecond)
+  }
+
+  get isClosed(): boolean {
+    return this.closed
+  }
+
+  /** Any inbound frame (or WS-level pong) proves the client is alive. */
+  touch(): void {
+    this.lastSeen = Date.now()
+    this.pingSentAt = undefined
+  }
+
+  /**
+   * Send a pre-serialized frame. Fan-out callers pass the same Buffer to every socket, so a
+   * broadcast serializes once. A client that cannot keep up is cut with 4100 (reconnect after
+   * back-off) instead of letting its buffer grow without bound.
+   */
+  send(frame: string | Buffer): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return
+    if (this.ws.bufferedAmount > this.hooks.maxBufferedBytes) {
+      this.close(Codes.OVER_CAPACITY, 'Client too slow to read messages')
+      return
+    }
+    this.ws.send(frame, { binary: false })
+  }
+
+  /**
+   * Close with a Pusher code: a `pusher:error` frame first (protocol 7 clients read the code from
+   * either), then the close frame. Registry cleanup runs now, not when the peer acknowledges, so a
+   * dead peer cannot keep presence membership alive.
+   */
+  close(code: number, message: string): void {
+    if (this.closed) return
+    if (this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(errorFrame(code, message), { binary: false })
+      this.ws.close(code, message)
+    }
+    this.markClosed()
+  }
+
+  /** Hard stop (no close handshake) for peers that did not answer our close. */
+  terminate(): void {
+    this.ws.terminate()
+    this.markClosed()
+  }
+
+  /** Called from the ws 'close' event too; idempotent. */
+  markClosed(): void {
+    if (this.closed) return
+    this.closed = true
+    this.hooks.onClosed(this)
+  }
+}

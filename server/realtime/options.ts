@@ -1,0 +1,88 @@
+/**
+ * Public option types and their defaults. Defaults follow Pusher Channels' documented limits so
+ * that code developed against this service keeps working on the hosted product.
+ */
+
+export interface RealtimeApp {
+  id: string
+  key: string
+  secret: string
+  /** Allow `client-*` events on private/presence channels (Pusher: per-app setting). Default true. */
+  enableClientEvents?: boolean
+}
+
+/** pino-compatible: `logger.info({ ...fields }, 'message')`. */
+export interface RealtimeLogger {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+export interface RealtimeServerOptions {
+  /** TCP port for both WebSocket (`/app/{key}`) and HTTP API (`/apps/{id}/...`). 0 = any free port. */
+  port: number
+  /** Bind address. Default `0.0.0.0`. */
+  host?: string
+  apps: RealtimeApp[]
+  logger?: RealtimeLogger
+  /** Sent to clients in the handshake; also the server's idle threshold before it pings. Default 120. */
+  activityTimeoutSeconds?: number
+  /** After the server pings an idle socket, how long it waits before closing with 4201. Default 30. */
+  pongTimeoutSeconds?: number
+  /** How often the idle sweep runs. Default min(5 s, activity timeout / 2). */
+  sweepIntervalMs?: number
+  /** Per-socket client-event budget (token bucket refilled per second). Default 10. */
+  maxClientEventsPerSecond?: number
+  /** Distinct users per presence channel. Default 100 (Pusher). */
+  maxPresenceMembers?: number
+  /** Largest accepted inbound frame and event `data`, in bytes. Default 10 KB (Pusher). */
+  maxMessageBytes?: number
+  /** Concurrent sockets per app; beyond it new sockets are closed with 4100. Default unlimited. */
+  maxConnectionsPerApp?: number
+  /** `auth_timestamp` tolerance for signed HTTP requests. Default 600 s (Pusher). */
+  timestampToleranceSeconds?: number
+  /** On close(): how long clients get to close after the 4200 frame before being cut. Default 1000 ms. */
+  shutdownGraceMs?: number
+  /** A socket whose unsent buffer exceeds this is closed with 4100 (slow consumer). Default 4 MB. */
+  maxBufferedBytes?: number
+}
+
+export type ResolvedOptions = Required<Omit<RealtimeServerOptions, 'logger'>> & {
+  logger: RealtimeLogger
+}
+
+const noop = () => {}
+export const silentLogger: RealtimeLogger = { info: noop, warn: noop, error: noop }
+
+export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions {
+  if (!Array.isArray(options.apps) || options.apps.length === 0) {
+    throw new Error('startRealtimeServer: at least one app {id, key, secret} is required')
+  }
+  for (const app of options.apps) {
+    if (!app.id || !app.key || !app.secret) {
+      throw new Error('startRealtimeServer: every app needs a non-empty id, key and secret')
+    }
+  }
+  const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 120
+  if (!(activityTimeoutSeconds > 0)) {
+    // pusher-js refuses a handshake whose activity_timeout is missing or zero.
+    throw new Error('startRealtimeServer: activityTimeoutSeconds must be > 0')
+  }
+  return {
+    port: options.port,
+    host: options.host ?? '0.0.0.0',
+    apps: options.apps,
+    logger: options.logger ?? silentLogger,
+    activityTimeoutSeconds,
+    pongTimeoutSeconds: options.pongTimeoutSeconds ?? 30,
+    sweepIntervalMs:
+      options.sweepIntervalMs ?? Math.min(5000, Math.max(50, (activityTimeoutSeconds * 1000) / 2)),
+    maxClientEventsPerSecond: options.maxClientEventsPerSecond ?? 10,
+    maxPresenceMembers: options.maxPresenceMembers ?? 100,
+    maxMessageBytes: options.maxMessageBytes ?? 10 * 1024,
+    maxConnectionsPerApp: options.maxConnectionsPerApp ?? Number.POSITIVE_INFINITY,
+    timestampToleranceSeconds: options.timestampToleranceSeconds ?? 600,
+    shutdownGraceMs: options.shutdownGraceMs ?? 1000,
+    maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
+  }
+}
