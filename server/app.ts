@@ -68,9 +68,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix },
   )
 
-  if (deps.distDir) await app.register(staticFiles, { config, distDir: deps.distDir })
-  else {
-    await app.register(staticFiles, { config, distDir: '/nonexistent-client-build' })
-  }
+  await app.register(staticFiles, { config, distDir: deps.distDir })
   return app
 }

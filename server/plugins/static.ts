@@ -26,30 +26,37 @@ export function cacheControlFor(relativePath: string): string {
 
 export default fp(async function staticFiles(
   app: FastifyInstance,
-  opts: { config: Config; distDir: string },
+  opts: { config: Config; distDir: string | undefined },
 ) {
   const base = opts.config.basePath
-  const indexPath = join(opts.distDir, 'index.html')
-  const hasClient = existsSync(indexPath)
+  const distDir = opts.distDir ?? ''
+  const indexPath = join(distDir, 'index.html')
+  const hasClient = Boolean(opts.distDir) && existsSync(indexPath)
   if (hasClient) {
     await app.register(fastifyStatic, {
-      root: opts.distDir,
+      root: distDir,
       prefix: base,
       index: false,
       wildcard: true,
       cacheControl: false,
       setHeaders(res, filePath) {
-        const relative = filePath.slice(opts.distDir.length).replace(/^[/\\]/, '').replaceAll('\\', '/')
+        const relative = filePath.slice(distDir.length).replace(/^[/\\]/, '').replaceAll('\\', '/')
         res.setHeader('Cache-Control', cacheControlFor(relative))
         if (relative.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json')
       },
     })
-  } else {
+  } else if (opts.distDir) {
     app.log.warn(`No client build at ${opts.distDir}: run "npm run build" to serve the app.`)
   }
 
   // The shell is read per request: a deploy replaces dist/ under a running server.
   const shell = () => readFileSync(indexPath, 'utf8')
+  if (hasClient) {
+    // The static handler answers a directory with 403; the base itself is the app's start URL.
+    app.get(base, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell()),
+    )
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = (request.url.split('?')[0] ?? '').slice(base.length - 1)

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrate, splitStatements } from '../../server/db/migrate.ts'
+import { seedDemoData, DEMO_STARTING_CREDIT } from '../../server/db/seed.ts'
+import { balanceOf } from '../../server/repositories/ledger.ts'
+import { findUserByEmail } from '../../server/repositories/users.ts'
+import type { Database } from '../../server/db/types.ts'
+import { createTestDatabase, onPostgres } from './helpers.ts'
+
+let db: Database
+beforeAll(async () => {
+  db = await createTestDatabase()
+})
+afterAll(() => db.close())
+
+describe(`data layer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('applies each migration once, however often start-up runs', async () => {
+    expect(await migrate(db)).toEqual([])
+    const { rows } = await db.query<{ name: string }>('select name from schema_migrations order by name')
+    expect(rows.map((r) => r.name)).toEqual(['001_accounts.sql', '002_wallet_and_lots.sql'])
+  })
+
+  it('returns the same row shapes on both engines: numbers for bigint, Date for timestamptz', async () => {
+    const { rows } = await db.query<{ big: unknown; at: unknown; n: unknown }>(
+      'select 12345::bigint as big, now() as at, count(*) as n from users',
+    )
+    expect(typeof rows[0]!.big).toBe('number')
+    expect(rows[0]!.at).toBeInstanceOf(Date)
+    expect(typeof rows[0]!.n).toBe('number')
+  })
+
+  it('rolls back a failed transaction completely', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(
+          `insert into users (name, email, password_hash, alias) values ('X', 'tx@example.test', 'h', 'Bidder TX01')`,
+        )
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    expect(await findUserByEmail(db, 'tx@example.test')).toBeUndefined()
+  })
+
+  it('seeds demo data once: an admin, three members with 500.00 each, open lots', async () => {
+    expect(await seedDemoData(db)).toBe(true)
+    expect(await seedDemoData(db)).toBe(false)
+    const admin = await findUserByEmail(db, 'admin@lotline.test')
+    expect(admin?.role).toBe('admin')
+    for (const name of ['alice', 'bob', 'carol']) {
+      const user = await findUserByEmail(db, `${name}@lotline.test`)
+      expect(user?.role).toBe('member')
+      expect(await balanceOf(db, user!.id)).toBe(DEMO_STARTING_CREDIT)
+    }
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from lots where status = 'open' and ends_at > now()`,
+    )
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('splitStatements', () => {
+  it('splits on statement ends, keeps dollar-quoted bodies whole, drops comment lines', () => {
+    const sql = `-- c\ncreate table a (x int);\ncreate function f() returns int as $$\nbegin\n  return 1;\nend;\n$$ language plpgsql;\n`
+    const parts = splitStatements(sql)
+    expect(parts).toHaveLength(2)
+    expect(parts[1]).toContain('return 1;')
+  })
+})
