@@ -19,7 +19,7 @@ export function isValidChannelName(name: unknown): name is string {
   if (name.startsWith(USER_CHANNEL_PREFIX)) {
     // User ids are opaque strings to Pusher; only forbid control characters.
     const id = name.slice(USER_CHANNEL_PREFIX.length)
-    return id.length > 0 && !/[\u0000-\u001f\u007f]/.test(id)
+    return id.length > 0 && ![...id].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\u007f')
   }
   return CHANNEL_NAME.test(name)
 }

@@ -69,6 +69,9 @@ export class RawClient {
           // plain string data stays a string
         }
       }
+      if (parsed.event === 'pusher:connection_established') {
+        this.socketId = (data as { socket_id: string }).socket_id
+      }
       this.frames.push({ ...parsed, data, raw })
       this.notify()
     })
@@ -88,10 +91,8 @@ export class RawClient {
     return client
   }
 
-  get socketId(): string {
-    const f = this.frames.find((x) => x.event === 'pusher:connection_established')
-    return (f?.data as { socket_id: string }).socket_id
-  }
+  /** Set from the handshake (frames consumed by next() are gone from `frames`). */
+  socketId = ''
 
   private notify(): void {
     const w = this.waiters

@@ -1,0 +1,415 @@
+/**
+ * Wire-level conformance with a bare `ws` client speaking Pusher protocol 7: handshake, close
+ * codes, malformed frames, subscriptions and signatures, presence, client events, heartbeat.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  APP,
+  RawClient,
+  isEvent,
+  rawSubscribe,
+  sleep,
+  startTestServer,
+  type TestServer,
+} from './testkit.js'
+
+let t: TestServer
+const clients: RawClient[] = []
+async function connect(key = APP.key, query?: string) {
+  const c = await RawClient.connect(t.port, key, query)
+  clients.push(c)
+  return c
+}
+/** Connect without waiting for the handshake (for refused connections). */
+function open(path: string) {
+  const c = new RawClient(`ws://127.0.0.1:${t.port}${path}`)
+  clients.push(c)
+  return c
+}
+
+beforeAll(async () => {
+  t = await startTestServer({
+    apps: [
+      APP,
+      { id: 'quiet', key: 'quiet-key', secret: 'quiet-secret', enableClientEvents: false },
+    ],
+    maxPresenceMembers: 3,
+  })
+})
+afterAll(async () => {
+  for (const c of clients) c.ws.terminate()
+  await t.server.close()
+})
+
+describe('handshake', () => {
+  it('sends connection_established with a Pusher-shaped socket id and activity_timeout 120', async () => {
+    const c = await connect()
+    expect(c.socketId).toMatch(/^\d+\.\d+$/)
+    // data must be a JSON string (double encoded), as Pusher sends it
+    const raw = new RawClient(`ws://127.0.0.1:${t.port}/app/${APP.key}?protocol=7`)
+    clients.push(raw)
+    const f = await raw.next(isEvent('pusher:connection_established'))
+    expect(typeof JSON.parse(f.raw).data).toBe('string')
+    expect(f.data).toMatchObject({ activity_timeout: 120 })
+  })
+
+  it('gives every socket a distinct id', async () => {
+    const ids = await Promise.all([connect(), connect(), connect()]).then((cs) =>
+      cs.map((c) => c.socketId),
+    )
+    expect(new Set(ids).size).toBe(3)
+  })
+
+  it('refuses an unknown key with pusher:error 4001 and close 4001', async () => {
+    const c = open('/app/nope?protocol=7')
+    const err = await c.next(isEvent('pusher:error'))
+    expect(err.data).toMatchObject({ code: 4001 })
+    expect((await c.closed).code).toBe(4001)
+  })
+
+  it('refuses an unsupported protocol with 4007 and a missing one with 4008', async () => {
+    const a = open(`/app/${APP.key}?protocol=5`)
+    expect((await a.next(isEvent('pusher:error'))).data).toMatchObject({ code: 4007 })
+    expect((await a.closed).code).toBe(4007)
+    const b = open(`/app/${APP.key}`)
+    expect((await b.closed).code).toBe(4008)
+  })
+
+  it('answers pusher:ping with pusher:pong', async () => {
+    const c = await connect()
+    const pong = await c.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
+    expect(pong.event).toBe('pusher:pong')
+  })
+
+  it('answers plain HTTP health checks', async () => {
+    const res = await fetch(`http://127.0.0.1:${t.port}/health`)
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('malformed frames get pusher:error and the socket survives', () => {
+  const bad: Array<[string, string | Buffer]> = [
+    ['non-JSON', 'not json {'],
+    ['JSON array', '[1,2]'],
+    ['JSON null', 'null'],
+    ['missing event', '{"data":{}}'],
+    ['event not a string', '{"event":42}'],
+    ['channel not a string', '{"event":"client-x","channel":7}'],
+    ['subscribe without data', '{"event":"pusher:subscribe"}'],
+    ['subscribe with numeric channel', '{"event":"pusher:subscribe","data":{"channel":1}}'],
+    [
+      'subscribe with non-string auth',
+      '{"event":"pusher:subscribe","data":{"channel":"private-a","auth":5}}',
+    ],
+    ['unsubscribe without channel', '{"event":"pusher:unsubscribe","data":"oops"}'],
+    ['signin without user_data', '{"event":"pusher:signin","data":{"auth":"x"}}'],
+    ['unknown pusher event', '{"event":"pusher:teleport","data":{}}'],
+    ['oversize frame (> 10 KB)', JSON.stringify({ event: 'client-big', data: 'x'.repeat(11_000) })],
+  ]
+  for (const [label, frame] of bad) {
+    it(label, async () => {
+      const c = await connect()
+      const err = await c.request(frame, isEvent('pusher:error'))
+      expect(err.data).toMatchObject({ code: expect.any(Number), message: expect.any(String) })
+      // still alive and responsive
+      await c.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
+    })
+  }
+
+  it('binary frames', async () => {
+    const c = await connect()
+    const p = c.next(isEvent('pusher:error'))
+    c.ws.send(Buffer.from('{"event":"pusher:ping"}'), { binary: true })
+    expect((await p).data).toMatchObject({ code: 4300 })
+    await c.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
+  })
+
+  it('invalid channel names', async () => {
+    const c = await connect()
+    for (const name of ['has space', 'x'.repeat(201), '#other-thing', 'é']) {
+      const err = await c.request(
+        { event: 'pusher:subscribe', data: { channel: name, auth: '' } },
+        isEvent('pusher:error'),
+      )
+      expect(err.data).toMatchObject({ code: 4300 })
+    }
+    expect(t.server.stats().channels).toBeGreaterThanOrEqual(0)
+  })
+})
+
+describe('subscriptions and signatures', () => {
+  it('subscribes to public channels and receives API events', async () => {
+    const c = await connect()
+    const ok = await rawSubscribe(c, t.sdk, 'lots')
+    expect(ok.event).toBe('pusher_internal:subscription_succeeded')
+    await t.sdk.trigger('lots', 'lot.created', { id: 1 })
+    const ev = await c.next(isEvent('lot.created', 'lots'))
+    expect(ev.data).toEqual({ id: 1 })
+    expect(typeof JSON.parse(ev.raw).data).toBe('string') // double encoded
+  })
+
+  it('accepts a valid private signature and rejects a wrong one (socket stays open)', async () => {
+    const c = await connect()
+    const ok = await rawSubscribe(c, t.sdk, 'private-wallet.1')
+    expect(ok.event).toBe('pusher_internal:subscription_succeeded')
+
+    const other = await connect()
+    // Signature minted for a different socket id must not work here.
+    const stolen = t.sdk.authorizeChannel(c.socketId, 'private-wallet.2')
+    const err = await other.request(
+      { event: 'pusher:subscribe', data: { channel: 'private-wallet.2', auth: stolen.auth } },
+      isEvent('pusher:subscription_error', 'private-wallet.2'),
+    )
+    expect(err.data).toMatchObject({ type: 'AuthError', status: 401 })
+    // A token with the right signature but another key is rejected too.
+    const sig = t.sdk.authorizeChannel(other.socketId, 'private-wallet.2').auth.split(':')[1]
+    const err2 = await other.request(
+      {
+        event: 'pusher:subscribe',
+        data: { channel: 'private-wallet.2', auth: `other-key:${sig}` },
+      },
+      isEvent('pusher:subscription_error', 'private-wallet.2'),
+    )
+    expect(err2.data).toMatchObject({ status: 401 })
+    // Missing auth
+    const err3 = await other.request(
+      { event: 'pusher:subscribe', data: { channel: 'private-wallet.2' } },
+      isEvent('pusher:subscription_error', 'private-wallet.2'),
+    )
+    expect(err3.data).toMatchObject({ status: 401 })
+    await t.sdk.trigger('private-wallet.2', 'wallet.updated', { v: 1 })
+    await other.none(isEvent('wallet.updated'))
+    expect(other.ws.readyState).toBe(other.ws.OPEN)
+  })
+
+  it('supports private-encrypted- channels as opaque relays', async () => {
+    const c = await connect()
+    const auth = `${APP.key}:${(await import('./signatures.js')).hmacHex(APP.secret, `${c.socketId}:private-encrypted-x`)}`
+    const ok = await c.request(
+      { event: 'pusher:subscribe', data: { channel: 'private-encrypted-x', auth } },
+      (f) => f.channel === 'private-encrypted-x',
+    )
+    expect(ok.event).toBe('pusher_internal:subscription_succeeded')
+  })
+
+  it('accepts subscribe data double-encoded as a JSON string', async () => {
+    const c = await connect()
+    const ok = await c.request(
+      { event: 'pusher:subscribe', data: JSON.stringify({ channel: 'str-data', auth: '' }) },
+      (f) => f.channel === 'str-data',
+    )
+    expect(ok.event).toBe('pusher_internal:subscription_succeeded')
+  })
+
+  it('stops delivering after pusher:unsubscribe', async () => {
+    const c = await connect()
+    await rawSubscribe(c, t.sdk, 'unsub-me')
+    c.send({ event: 'pusher:unsubscribe', data: { channel: 'unsub-me' } })
+    await sleep(50)
+    await t.sdk.trigger('unsub-me', 'e', {})
+    await c.none(isEvent('e'))
+    const res = await t.sdk.get({ path: '/channels/unsub-me', params: {} })
+    expect(await res.json()).toEqual({ occupied: false })
+  })
+
+  it('forgets a closed socket in every channel', async () => {
+    const c = await connect()
+    await rawSubscribe(c, t.sdk, 'cleanup-check')
+    const before = await (await t.sdk.get({ path: '/channels/cleanup-check', params: {} })).json()
+    expect(before).toEqual({ occupied: true })
+    c.close()
+    await c.closed
+    await sleep(50)
+    const after = await (await t.sdk.get({ path: '/channels/cleanup-check', params: {} })).json()
+    expect(after).toEqual({ occupied: false })
+  })
+})
+
+describe('presence', () => {
+  it('dedupes sockets per user: member_added on first socket, member_removed after last', async () => {
+    const ch = 'presence-lot.1'
+    const watcher = await connect()
+    const w = await rawSubscribe(watcher, t.sdk, ch, { user_id: 'w', user_info: { name: 'W' } })
+    expect(w.data).toEqual({ presence: { ids: ['w'], hash: { w: { name: 'W' } }, count: 1 } })
+
+    const a1 = await connect()
+    const s1 = await rawSubscribe(a1, t.sdk, ch, { user_id: 'ann', user_info: { name: 'Ann' } })
+    expect(s1.data).toMatchObject({ presence: { count: 2 } })
+    const added = await watcher.next(isEvent('pusher_internal:member_added', ch))
+    expect(added.data).toEqual({ user_id: 'ann', user_info: { name: 'Ann' } })
+    await a1.none(isEvent('pusher_internal:member_added')) // not sent to the joiner itself
+
+    // Second socket of the same user: no member_added, count stays 2
+    const a2 = await connect()
+    const s2 = await rawSubscribe(a2, t.sdk, ch, { user_id: 'ann', user_info: { name: 'Ann 2' } })
+    expect(s2.data).toMatchObject({ presence: { count: 2, hash: { ann: { name: 'Ann' } } } })
+    await watcher.none(isEvent('pusher_internal:member_added'))
+
+    const users = await (await t.sdk.get({ path: `/channels/${ch}/users` })).json()
+    expect(users).toEqual({ users: expect.arrayContaining([{ id: 'w' }, { id: 'ann' }]) })
+    expect(users.users).toHaveLength(2)
+
+    // First socket leaves: still a member through a2
+    a1.close()
+    await a1.closed
+    await watcher.none(isEvent('pusher_internal:member_removed'))
+    // Last socket leaves (unsubscribe path)
+    a2.send({ event: 'pusher:unsubscribe', data: { channel: ch } })
+    const removed = await watcher.next(isEvent('pusher_internal:member_removed', ch))
+    expect(removed.data).toEqual({ user_id: 'ann' })
+  })
+
+  it('accepts numeric user ids, rejects bad channel_data and enforces the member limit', async () => {
+    const ch = 'presence-limit'
+    const cs = await Promise.all([connect(), connect(), connect(), connect()])
+    for (const [i, c] of cs.slice(0, 3).entries()) {
+      const ok = await rawSubscribe(c, t.sdk, ch, { user_id: i as unknown as string })
+      expect(ok.event).toBe('pusher_internal:subscription_succeeded')
+    }
+    // limit is 3 in this suite; a 4th distinct user is refused
+    const full = await rawSubscribe(cs[3]!, t.sdk, ch, { user_id: 'fourth' })
+    expect(full.event).toBe('pusher:subscription_error')
+    expect(full.data).toMatchObject({ type: 'LimitReached' })
+    // ... but an existing user may add a socket
+    const extra = await connect()
+    expect((await rawSubscribe(extra, t.sdk, ch, { user_id: '0' })).event).toBe(
+      'pusher_internal:subscription_succeeded',
+    )
+
+    const big = await connect()
+    const tooBig = await rawSubscribe(big, t.sdk, 'presence-big', {
+      user_id: 'b',
+      user_info: { blob: 'x'.repeat(1100) },
+    })
+    expect(tooBig.data).toMatchObject({ type: 'LimitReached' })
+    const longId = await rawSubscribe(big, t.sdk, 'presence-big', { user_id: 'u'.repeat(129) })
+    expect(longId.data).toMatchObject({ type: 'LimitReached' })
+    const noId = await rawSubscribe(big, t.sdk, 'presence-big', { user_info: {} } as never)
+    expect(noId.data).toMatchObject({ type: 'AuthError' })
+  })
+
+  it('rejects a presence signature when channel_data was altered', async () => {
+    const c = await connect()
+    const auth = t.sdk.authorizeChannel(c.socketId, 'presence-x', { user_id: 'me' })
+    const err = await c.request(
+      {
+        event: 'pusher:subscribe',
+        data: { channel: 'presence-x', auth: auth.auth, channel_data: '{"user_id":"admin"}' },
+      },
+      isEvent('pusher:subscription_error', 'presence-x'),
+    )
+    expect(err.data).toMatchObject({ status: 401 })
+  })
+})
+
+describe('client events', () => {
+  it('relays to other subscribers only, never echoes, adds user_id on presence', async () => {
+    const ch = 'presence-chat'
+    const a = await connect()
+    const b = await connect()
+    await rawSubscribe(a, t.sdk, ch, { user_id: 'a' })
+    await rawSubscribe(b, t.sdk, ch, { user_id: 'b' })
+    a.send({ event: 'client-typing', channel: ch, data: { on: true } })
+    const got = await b.next(isEvent('client-typing', ch))
+    expect(got.data).toEqual({ on: true })
+    expect(got.user_id).toBe('a')
+    await a.none(isEvent('client-typing'))
+
+    const p = 'private-chat'
+    await rawSubscribe(a, t.sdk, p)
+    await rawSubscribe(b, t.sdk, p)
+    b.send({ event: 'client-hi', channel: p, data: 'plain' })
+    const hi = await a.next(isEvent('client-hi', p))
+    expect(hi.data).toBe('plain')
+    expect(hi.user_id).toBeUndefined()
+    await b.none(isEvent('client-hi'))
+  })
+
+  it('refuses client events on public channels, unsubscribed channels and disabled apps', async () => {
+    const a = await connect()
+    const b = await connect()
+    await rawSubscribe(a, t.sdk, 'public-room')
+    await rawSubscribe(b, t.sdk, 'public-room')
+    const e1 = await a.request(
+      { event: 'client-x', channel: 'public-room', data: {} },
+      isEvent('pusher:error'),
+    )
+    expect(e1.data).toMatchObject({ code: 4009 })
+    await b.none(isEvent('client-x'))
+
+    await rawSubscribe(b, t.sdk, 'private-not-a')
+    const e2 = await a.request(
+      { event: 'client-x', channel: 'private-not-a', data: {} },
+      isEvent('pusher:error'),
+    )
+    expect(e2.data).toMatchObject({ code: 4009 })
+    await b.none(isEvent('client-x'))
+
+    const q = await connect('quiet-key')
+    const e3 = await q.request(
+      { event: 'client-x', channel: 'private-a', data: {} },
+      isEvent('pusher:error'),
+    )
+    expect(e3.data).toMatchObject({ code: 4301 })
+  })
+
+  it('rate-limits client events to 10/s per socket with pusher:error 4301', async () => {
+    const a = await connect()
+    const b = await connect()
+    await rawSubscribe(a, t.sdk, 'private-rate')
+    await rawSubscribe(b, t.sdk, 'private-rate')
+    for (let i = 0; i < 15; i++) a.send({ event: 'client-n', channel: 'private-rate', data: { i } })
+    const err = await a.next(isEvent('pusher:error'))
+    expect(err.data).toMatchObject({ code: 4301 })
+    await sleep(200)
+    const delivered = b.frames.filter(isEvent('client-n')).length
+    expect(delivered).toBe(10)
+    expect(a.ws.readyState).toBe(a.ws.OPEN)
+  })
+})
+
+describe('sign-in', () => {
+  it('signs in, acknowledges the user channel only for that user, and rejects a second identity', async () => {
+    const c = await connect()
+    const bad = await c.request(
+      { event: 'pusher:signin', data: { auth: `${APP.key}:deadbeef`, user_data: '{"id":"1"}' } },
+      isEvent('pusher:error'),
+    )
+    expect(bad.data).toMatchObject({ code: 4009 })
+    expect(c.ws.readyState).toBe(c.ws.OPEN)
+
+    const auth = t.sdk.authenticateUser(c.socketId, { id: '7', user_info: { name: 'Ann' } })
+    const ok = await c.request(
+      { event: 'pusher:signin', data: auth },
+      isEvent('pusher:signin_success'),
+    )
+    expect(ok.data).toEqual({ user_data: auth.user_data })
+
+    const denied = await c.request(
+      { event: 'pusher:subscribe', data: { channel: '#server-to-user-8', auth: '' } },
+      isEvent('pusher:subscription_error'),
+    )
+    expect(denied.channel).toBe('#server-to-user-8')
+    const acked = await c.request(
+      { event: 'pusher:subscribe', data: { channel: '#server-to-user-7', auth: '' } },
+      (f) => f.channel === '#server-to-user-7',
+    )
+    expect(acked.event).toBe('pusher_internal:subscription_succeeded')
+
+    const other = t.sdk.authenticateUser(c.socketId, { id: '9' })
+    const err = await c.request({ event: 'pusher:signin', data: other }, isEvent('pusher:error'))
+    expect(err.data).toMatchObject({ code: 4009 })
+
+    await t.sdk.sendToUser('7', 'notification', { text: 'hi' })
+    const n = await c.next(isEvent('notification', '#server-to-user-7'))
+    expect(n.data).toEqual({ text: 'hi' })
+  })
+
+  it('presence without channel_data uses the signed-in user', async () => {
+    const c = await connect()
+    const auth = t.sdk.authenticateUser(c.socketId, { id: 'su', user_info: { n: 1 } })
+    await c.request({ event: 'pusher:signin', data: auth }, isEvent('pusher:signin_success'))
+    const ok = await rawSubscribe(c, t.sdk, 'presence-signed')
+    expect(ok.data).toEqual({ presence: { ids: ['su'], hash: { su: { n: 1 } }, count: 1 } })
+  })
+})
