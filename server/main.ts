@@ -4,8 +4,11 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/index.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoData } from './db/seed.ts'
+import { startRealtimeServer } from './realtime/index.ts'
 
-const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url)).replace(/\/$/, '')
+/** The built client; CLIENT_DIST_DIR lets tests serve another build (e.g. a "new version"). */
+const DIST_DIR =
+  process.env.CLIENT_DIST_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url)).replace(/\/$/, '')
 
 async function main() {
   const config = loadConfig()
@@ -13,7 +16,21 @@ async function main() {
   const applied = await migrate(db)
   const seeded = config.production ? false : await seedDemoData(db)
 
-  const app = await buildApp({ config, db, distDir: DIST_DIR })
+  // With no external Pusher-protocol service configured, run the embedded one in this process.
+  const realtime = config.pusher.embedded
+    ? await startRealtimeServer({
+        port: config.pusher.port,
+        apps: [{ id: config.pusher.appId, key: config.pusher.key, secret: config.pusher.secret }],
+      })
+    : undefined
+
+  const app = await buildApp({
+    config,
+    db,
+    distDir: DIST_DIR,
+    healthChecks: realtime ? { realtime: async () => realtime.stats().connections >= 0 } : {},
+  })
+  if (realtime) app.log.info(`embedded real-time service on port ${realtime.port}`)
   if (applied.length) app.log.info({ applied }, 'migrations applied')
   if (seeded) app.log.info('demo data seeded (admin@lotline.test, alice@, bob@, carol@ / lotline-demo)')
 
@@ -28,6 +45,7 @@ async function main() {
     stopping = true
     app.log.info({ signal }, 'shutting down')
     await app.close()
+    await realtime?.close()
     await db.close()
     process.exit(0)
   }

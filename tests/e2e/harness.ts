@@ -1,0 +1,160 @@
+/**
+ * Browser end-to-end harness: builds the client (once per build label), starts the real server
+ * (`server/main.ts`: Fastify + PGlite + embedded real-time service) on free ports with a fresh
+ * data directory, and drives Debian's Chromium through playwright-core.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core'
+
+export const ROOT = resolve(import.meta.dirname, '../..')
+const TMP = join(ROOT, 'tests/e2e/.tmp')
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+]
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+/**
+ * Builds the client into tests/e2e/.tmp/dist-<label>. The label reaches the bundle as
+ * VITE_APP_VERSION, so two labels give two genuinely different builds (for update tests).
+ */
+export function buildClient(label: string, env: Record<string, string> = {}): string {
+  const outDir = join(TMP, `dist-${label}`)
+  if (existsSync(join(outDir, 'index.html')) && !process.env.E2E_REBUILD) return outDir
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
+    { cwd: ROOT, env: { ...process.env, VITE_APP_VERSION: label, ...env }, encoding: 'utf8' },
+  )
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+  return outDir
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  realtimePort: number
+  dataDir: string
+  distDir: string
+  logs: string[]
+  stop(): Promise<void>
+  /** Replaces the served build in place, as a deploy would. */
+  deploy(distDir: string): Promise<void>
+}
+
+export async function startServer(
+  options: { distDir: string; env?: Record<string, string> } ,
+): Promise<RunningServer> {
+  const port = await freePort()
+  const realtimePort = await freePort()
+  const dataDir = await mkdtemp(join(tmpdir(), 'lotline-e2e-'))
+  // Serve a private copy so deploy() can swap files under a running server.
+  const servedDir = join(dataDir, 'client')
+  await cp(options.distDir, servedDir, { recursive: true })
+  const logs: string[] = []
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUSHER_PORT: String(realtimePort),
+        DATA_DIR: dataDir,
+        CLIENT_DIST_DIR: servedDir,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()))
+  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()))
+  const base = options.env?.BASE_PATH ?? '/'
+  const url = `http://localhost:${port}${base}`
+  await waitFor(async () => {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`)
+    const res = await fetch(`http://127.0.0.1:${port}${base}health`).catch(() => undefined)
+    return res?.ok === true
+  }, 60_000)
+  return {
+    url,
+    port,
+    realtimePort,
+    dataDir,
+    distDir: servedDir,
+    logs,
+    async deploy(distDir) {
+      await rm(servedDir, { recursive: true, force: true })
+      await cp(distDir, servedDir, { recursive: true })
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await Promise.race([exited, sleep(5000)])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, ...options })
+}
+
+/** A persistent profile: Chromium only evaluates installability for those. */
+export async function launchPersistent(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = await mkdtemp(join(tmpdir(), 'lotline-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+  })
+  return {
+    context,
+    async close() {
+      await context.close()
+      await rm(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+export function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms))
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, stepMs = 200) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await check()) return
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`)
+    await sleep(stepMs)
+  }
+}

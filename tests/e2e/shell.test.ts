@@ -1,0 +1,203 @@
+/**
+ * Issue #2 acceptance in a real Chromium: installability, offline shell, accounts through the UI,
+ * the async header on every request, and the update prompt after a deploy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Request } from 'playwright-core'
+import {
+  buildClient,
+  launchBrowser,
+  launchPersistent,
+  startServer,
+  waitFor,
+  type RunningServer,
+} from './harness.ts'
+
+let server: RunningServer
+let distV1: string
+let distV2: string
+
+beforeAll(async () => {
+  distV1 = buildClient('v1')
+  distV2 = buildClient('v2')
+  server = await startServer({ distDir: distV1 })
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** Waits until a service worker controls the page (a first visit is controlled after claim/reload). */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload()
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+  }
+  await waitFor(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 10_000)
+}
+
+describe('installable PWA', () => {
+  it('has zero installability errors in Chromium and a complete manifest', async () => {
+    const { context, close } = await launchPersistent()
+    try {
+      const page = await context.newPage()
+      await page.goto(server.url)
+      await waitForServiceWorker(page)
+      const cdp = await context.newCDPSession(page)
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: Array<{ errorId: string }>
+      }
+      expect(installabilityErrors).toEqual([])
+      const manifest = (await cdp.send('Page.getAppManifest')) as {
+        errors: unknown[]
+        data?: string
+      }
+      expect(manifest.errors).toEqual([])
+      const data = JSON.parse(manifest.data ?? '{}')
+      expect(data).toMatchObject({ display: 'standalone', name: 'Lotline' })
+      const sizes = (data.icons as Array<{ sizes: string; purpose?: string }>).map(
+        (i) => `${i.sizes}:${i.purpose ?? 'any'}`,
+      )
+      expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']))
+      const factors = (data.screenshots as Array<{ form_factor?: string }>).map((s) => s.form_factor)
+      expect(factors).toEqual(expect.arrayContaining(['wide', 'narrow']))
+    } finally {
+      await close()
+    }
+  })
+})
+
+describe('offline shell', () => {
+  it('opens at / and at a deep link with the network off, after one online visit', async () => {
+    const browser = await launchBrowser()
+    try {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(server.url)
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+
+      await page.goto(server.url)
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy()
+      expect(await page.title()).toMatch(/Lotline/)
+
+      await page.goto(`${server.url}sign-in`)
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Sign in' }).count(), { timeout: 10_000 })
+        .toBe(1)
+      await page.reload()
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Sign in' }).count(), { timeout: 10_000 })
+        .toBe(1)
+      // The app says it is offline instead of pretending.
+      await expect.poll(() => page.getByText('Offline').first().isVisible()).toBe(true)
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+describe('accounts in the browser', () => {
+  it('signs up, signs out and signs back in; every API request carries X-Requested-With', async () => {
+    const browser = await launchBrowser()
+    const ownRequests: Request[] = []
+    try {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const origin = new URL(server.url).origin
+      page.on('request', (request) => {
+        if (request.url().startsWith(origin)) ownRequests.push(request)
+      })
+      const email = `e2e-${Date.now()}@example.test`
+      const password = 'a long enough password'
+
+      await page.goto(`${server.url}sign-up`)
+      await page.getByLabel('Name').fill('Erin E2E')
+      await page.getByLabel('Email').fill(email)
+      await page.getByLabel('Password').fill(password)
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL((url) => !url.pathname.endsWith('/sign-up'))
+
+      await page.goto(`${server.url}account`)
+      await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0)
+      await expect.poll(() => page.getByText(/Bidder [0-9A-F]{4}/).count()).toBeGreaterThan(0)
+
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true)
+      // The session is really gone on the server, not just forgotten by the page.
+      const cookies = await context.cookies()
+      const probe = await fetch(`${origin}/api/me`, {
+        headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+      })
+      expect(probe.status).toBe(401)
+
+      await page.goto(`${server.url}sign-in`)
+      await page.getByLabel('Email').fill(email)
+      await page.getByLabel('Password').fill('wrong password here')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect
+        .poll(() => page.getByText('That email and password do not match an account.').count())
+        .toBeGreaterThan(0)
+
+      await page.getByLabel('Password').fill(password)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'))
+      await page.goto(`${server.url}account`)
+      await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0)
+
+      const appCalls = ownRequests.filter((r) => ['fetch', 'xhr'].includes(r.resourceType()))
+      const paths = new Set(appCalls.map((r) => `${r.method()} ${new URL(r.url()).pathname}`))
+      expect([...paths]).toEqual(
+        expect.arrayContaining([
+          'POST /api/auth/register',
+          'POST /api/auth/logout',
+          'POST /api/auth/login',
+          'GET /api/me',
+        ]),
+      )
+      const withoutHeader = appCalls
+        .filter((r) => r.headers()['x-requested-with'] !== 'XMLHttpRequest')
+        .map((r) => `${r.method()} ${r.url()}`)
+      expect(withoutHeader).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+describe('updates', () => {
+  it('shows an update prompt after a deploy and reloads onto the new version only when asked', async () => {
+    const browser = await launchBrowser()
+    try {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(server.url)
+      await waitForServiceWorker(page)
+      expect(await page.evaluate(() => document.documentElement.dataset.appVersion)).toBe('v1')
+
+      await server.deploy(distV2)
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        await registration?.update()
+      })
+      const prompt = page.getByText('A new version of Lotline is available.')
+      await expect.poll(() => prompt.isVisible(), { timeout: 20_000 }).toBe(true)
+      // Never a silent reload: the old version stays until the person chooses.
+      expect(await page.evaluate(() => document.documentElement.dataset.appVersion)).toBe('v1')
+
+      await page.getByRole('button', { name: 'Reload' }).click()
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.appVersion), {
+          timeout: 20_000,
+        })
+        .toBe('v2')
+    } finally {
+      await browser.close()
+      await server.deploy(distV1)
+    }
+  })
+})
