@@ -4,12 +4,15 @@ import rateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Database } from './db/types.ts'
+import { Broadcaster } from './lib/broadcaster.ts'
 import { AppError } from './lib/problem.ts'
 import errorHandler from './plugins/error-handler.ts'
 import security from './plugins/security.ts'
 import session from './plugins/session.ts'
+import socketId from './plugins/socket-id.ts'
 import staticFiles from './plugins/static.ts'
 import authRoutes from './routes/auth/index.ts'
+import broadcastingRoutes from './routes/broadcasting/index.ts'
 import configRoutes from './routes/config/index.ts'
 import healthRoutes from './routes/health/index.ts'
 
@@ -21,7 +24,14 @@ export interface AppDependencies {
   /** Logger on (JSON lines) or off (tests). */
   logger?: boolean
   healthChecks?: Record<string, () => Promise<boolean>>
-  onSignOut?: (userId: string) => Promise<void> | void
+  /** Publishes through the `pusher` SDK; built from config when not given. */
+  broadcaster?: Broadcaster
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    broadcaster: Broadcaster
+  }
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -34,8 +44,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  const broadcaster = deps.broadcaster ?? new Broadcaster(config.pusher, app.log)
+  app.decorate('broadcaster', broadcaster)
+
   await app.register(errorHandler)
   await app.register(security, { config })
+  // The browser's WebSocket to the real-time host (the page's own host for the embedded service).
+  app.csp.connect = (request) => {
+    const scheme = config.pusher.scheme === 'https' ? 'wss' : 'ws'
+    const host = config.pusher.host ?? request.hostname.replace(/:\d+$/, '')
+    return [`${scheme}://${host}:${config.pusher.port}`]
+  }
+  await app.register(socketId)
   await app.register(cookie)
   await app.register(rateLimit, {
     global: false,
@@ -60,10 +80,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scoped.register(
         async (api) => {
           await api.register(configRoutes, { config })
-          await api.register(authRoutes, { db, onSignOut: deps.onSignOut })
+          await api.register(authRoutes, {
+            db,
+            // Signing out also closes that user's real-time connections (DESIGN §3).
+            onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
+          })
         },
         { prefix: '/api' },
       )
+      await scoped.register(broadcastingRoutes, { db, broadcaster, prefix: '/broadcasting' })
     },
     { prefix },
   )

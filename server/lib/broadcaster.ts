@@ -1,0 +1,86 @@
+import Pusher from 'pusher'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../config.ts'
+
+export interface BroadcastEvent {
+  channel: string
+  name: string
+  data: unknown
+}
+
+/** Pusher's limit per batch call. */
+const BATCH_SIZE = 10
+
+/**
+ * The API's only way to publish: the official `pusher` SDK, so Pusher Channels, soketi, Reverb or
+ * the embedded service are interchangeable by configuration. Publishing happens after the database
+ * commit (see `Outbox`); a failure to publish is logged, never undoes the committed change —
+ * clients recover by refetching on the next gap.
+ */
+export class Broadcaster {
+  readonly pusher: Pusher
+
+  constructor(
+    config: Config['pusher'],
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.pusher = new Pusher({
+      appId: config.appId,
+      key: config.key,
+      secret: config.secret,
+      host: config.embedded ? '127.0.0.1' : config.host,
+      port: String(config.port),
+      useTLS: config.scheme === 'https',
+      cluster: config.cluster,
+      timeout: 5_000,
+    })
+  }
+
+  /** Publishes events in order; `socketId` (from X-Socket-ID) leaves the sender's socket out. */
+  async publish(events: BroadcastEvent[], socketId?: string): Promise<void> {
+    for (let i = 0; i < events.length; i += BATCH_SIZE) {
+      const batch = events.slice(i, i + BATCH_SIZE).map((e) => ({
+        channel: e.channel,
+        name: e.name,
+        data: JSON.stringify(e.data),
+        ...(socketId ? { socket_id: socketId } : {}),
+      }))
+      try {
+        await this.pusher.triggerBatch(batch)
+      } catch (error) {
+        this.log?.warn({ err: error, events: batch.map((b) => b.name) }, 'real-time publish failed')
+      }
+    }
+  }
+
+  async sendToUser(userId: string, event: string, data: unknown): Promise<void> {
+    try {
+      await this.pusher.sendToUser(userId, event, data)
+    } catch (error) {
+      this.log?.warn({ err: error, event }, 'real-time user delivery failed')
+    }
+  }
+
+  async terminateUserConnections(userId: string): Promise<void> {
+    try {
+      await this.pusher.terminateUserConnections(userId)
+    } catch (error) {
+      this.log?.warn({ err: error }, 'could not terminate real-time connections')
+    }
+  }
+}
+
+/**
+ * Collects events during a transaction and publishes them only once it has committed, so no
+ * client ever sees a state that was rolled back.
+ */
+export class Outbox {
+  private readonly events: BroadcastEvent[] = []
+  add(event: BroadcastEvent) {
+    this.events.push(event)
+  }
+  async flush(broadcaster: Broadcaster, socketId?: string) {
+    const events = this.events.splice(0)
+    if (events.length) await broadcaster.publish(events, socketId)
+  }
+}

@@ -1,0 +1,67 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Database } from '../../db/types.ts'
+import type { Broadcaster } from '../../lib/broadcaster.ts'
+import { AppError, forbidden } from '../../lib/problem.ts'
+import type { PublicUser } from '../../../common/accounts.ts'
+
+const SOCKET_ID = '^\\d+\\.\\d+$'
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
+const ChannelAuthBody = Type.Object({
+  socket_id: Type.String({ pattern: SOCKET_ID }),
+  channel_name: Type.String({ minLength: 1, maxLength: 200 }),
+})
+const UserAuthBody = Type.Object({ socket_id: Type.String({ pattern: SOCKET_ID }) })
+
+/**
+ * Who may join which channel (DESIGN §4). Public channels need no authorization; everything
+ * private or presence is listed here, and anything not listed is refused.
+ */
+async function mayJoin(db: Database, user: PublicUser, channel: string): Promise<boolean> {
+  const wallet = new RegExp(`^private-wallet\\.(${UUID})$`).exec(channel)
+  if (wallet) return wallet[1] === user.id
+  const lotRoom = new RegExp(`^presence-lot\\.(${UUID})$`).exec(channel)
+  if (lotRoom) {
+    const { rowCount } = await db.query('select 1 from lots where id = $1', [lotRoom[1]])
+    return rowCount > 0
+  }
+  return false
+}
+
+/**
+ * Pusher-protocol authorization, Laravel-style paths. pusher-js posts
+ * application/x-www-form-urlencoded by default; our client posts JSON through ky. Both parse.
+ */
+const broadcastingRoutes: FastifyPluginAsyncTypebox<{ db: Database; broadcaster: Broadcaster }> = async (
+  app,
+  { db, broadcaster },
+) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
+
+  app.post('/auth', { schema: { body: ChannelAuthBody } }, async (request) => {
+    const user = await request.requireUser()
+    const { socket_id: socketId, channel_name: channel } = request.body
+    if (!channel.startsWith('private-') && !channel.startsWith('presence-')) {
+      throw new AppError(400, 'bad_request', 'Public channels need no authorization.')
+    }
+    if (!(await mayJoin(db, user, channel))) throw forbidden('You may not join this channel.')
+    const presence = channel.startsWith('presence-')
+      ? { user_id: user.id, user_info: { alias: user.alias } }
+      : undefined
+    return broadcaster.pusher.authorizeChannel(socketId, channel, presence)
+  })
+
+  app.post('/user-auth', { schema: { body: UserAuthBody } }, async (request) => {
+    const user = await request.requireUser()
+    return broadcaster.pusher.authenticateUser(request.body.socket_id, {
+      id: user.id,
+      user_info: { alias: user.alias },
+    })
+  })
+}
+
+export default broadcastingRoutes
