@@ -1,0 +1,38 @@
+/**
+ * Which navigations the service worker answers with the cached app shell.
+ * Pure functions, so they can be unit-tested without a worker (sw/routes.test.ts).
+ */
+
+/** Server-owned paths, relative to the SW scope (= the app's base path). */
+export const SERVER_PATHS = ['api', 'broadcasting', 'health', 'uploads'] as const
+/** Files at the scope root that must always come from the network. */
+export const SERVER_FILES = ['sw.js', 'manifest.webmanifest', 'robots.txt'] as const
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** `scopePath` is the pathname of the registration scope, e.g. `/` or `/lotline/`. */
+export function navigationDenylist(scopePath: string): RegExp[] {
+  const s = escapeRegExp(scopePath.endsWith('/') ? scopePath : `${scopePath}/`)
+  return [
+    // /api covers the Stripe webhook (/api/stripe/webhook) and every auth endpoint.
+    ...SERVER_PATHS.map((p) => new RegExp(`^${s}${p}(?:[/?]|$)`)),
+    ...SERVER_FILES.map((f) => new RegExp(`^${s}${escapeRegExp(f)}(?:\\?|$)`)),
+    new RegExp(`^${s}api/stripe/webhook`),
+    // Anything that looks like a file (last segment has an extension) is not an app route.
+    /\/[^/?]+\.[a-z0-9]+(?:\?.*)?$/i,
+  ]
+}
+
+/**
+ * True when `url` is a same-origin navigation to an app route inside the scope — the only
+ * requests answered with index.html. Everything else (API, cross-origin Stripe or real-time
+ * hosts, files) is left to the network: the SW does not call respondWith for them.
+ */
+export function isAppNavigation(url: URL, scope: URL): boolean {
+  if (url.origin !== scope.origin) return false
+  if (!url.pathname.startsWith(scope.pathname)) return false
+  const target = url.pathname + url.search
+  return !navigationDenylist(scope.pathname).some((re) => re.test(target))
+}

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+/** `BASE_PATH=/lotline/` serves the whole app (shell, SW, manifest, API prefix) under that path. */
+export function normalizeBase(value: string | undefined): string {
+  const raw = (value ?? '/').trim() || '/'
+  const withLead = raw.startsWith('/') ? raw : `/${raw}`
+  return withLead.endsWith('/') ? withLead : `${withLead}/`
+}
+
+const base = normalizeBase(process.env.BASE_PATH)
+const isVitest = Boolean(process.env.VITEST)
+
+/**
+ * `manifest.webmanifest` at the top level is the single source of the web app manifest.
+ * id / start_url / scope are rewritten to follow the base path; icon and screenshot `src`
+ * values are relative, so they resolve against the manifest URL (which lives under the base).
+ */
+export function loadManifest(basePath: string): Partial<ManifestOptions> {
+  const file = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'))
+  return { ...file, id: basePath, start_url: basePath, scope: basePath }
+}
+
+const manifest = loadManifest(base)
+const MANIFEST_FILENAME = 'manifest.webmanifest'
+
+/**
+ * vite-plugin-pwa injects `<link rel="manifest">` and serves the manifest only in builds
+ * (its dev SW is off on purpose). This serves the same manifest in `vite` dev and adds the link,
+ * so the dev shell looks like the built one.
+ */
+function devManifest(): Plugin {
+  const url = `${base}${MANIFEST_FILENAME}`
+  return {
+    name: 'lotline:dev-manifest',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url !== url) return next()
+        res.setHeader('Content-Type', 'application/manifest+json')
+        res.end(JSON.stringify(manifest, null, 2))
+      })
+    },
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'manifest', href: url }, injectTo: 'head' },
+    ],
+  }
+}
+
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8000'
+/** Server-owned paths, relative to the base. The SW denylist mirrors this list (sw/routes.ts). */
+const proxied = ['api', 'broadcasting', 'health', 'uploads']
+
+export default defineConfig({
+  base,
+  root,
+  resolve: {
+    alias: isVitest
+      ? {
+          // The virtual module only exists inside a vite-plugin-pwa build; tests get a stub.
+          'virtual:pwa-register/react': fileURLToPath(
+            new URL('./src/testing/pwa-register-stub.ts', import.meta.url),
+          ),
+        }
+      : {},
+  },
+  plugins: [
+    react(),
+    devManifest(),
+    VitePWA({
+      disable: isVitest,
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: MANIFEST_FILENAME,
+      manifest,
+      // Icons come from globPatterns; the plugin adds the manifest entry itself (no duplicates).
+      includeManifestIcons: false,
+      devOptions: { enabled: false },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // Store screenshots are for install UI only; not worth precaching on every device.
+        globIgnores: ['screenshots/**', MANIFEST_FILENAME],
+        // Keep the SW one file (no code-split chunks resolved from the wrong path).
+        rollupFormat: 'iife',
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      proxied.map((p) => [`${base}${p}`, { target: apiTarget, changeOrigin: false, ws: false }]),
+    ),
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    // Screens are lazy per route (src/app/routes.tsx); pusher-js and Stripe will be lazy too.
+    chunkSizeWarningLimit: 400,
+  },
+})
