@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { RuntimeConfig } from '../../common/config'
+import { api } from './client'
+
+/** GET /api/config: real-time host/key, Stripe publishable key, currency, server time. */
+export const configQuery = queryOptions({
+  queryKey: ['config'] as const,
+  queryFn: ({ signal }) => api.get('config', { signal }).json<RuntimeConfig>(),
+  staleTime: 5 * 60_000,
+})
+
+export function useRuntimeConfig() {
+  return useQuery(configQuery)
+}
+
+/** Currency for formatting while the config is loading or unavailable offline. */
+export const DEFAULT_CURRENCY = 'EUR'

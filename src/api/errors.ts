@@ -1,0 +1,120 @@
+import { isErrorCode, type ErrorCode, type Problem } from '../../common/errors'
+import { HTTPError, type KyRequest, type KyResponse, type NormalizedOptions } from 'ky'
+
+/**
+ * An HTTP error answered by our API (or something in front of it), with the RFC 9457
+ * problem+json body parsed. Extends ky's HTTPError so ky's own hooks accept it.
+ */
+export class ApiError extends HTTPError {
+  override readonly name = 'ApiError'
+  readonly status: number
+  /** Stable code from common/errors.ts; derived from the status when the body is not ours. */
+  readonly code: ErrorCode
+  /** The server's human message (English), used when no translation exists. */
+  readonly detail: string
+  /** Per-field messages for validation errors ({} when none). */
+  readonly fieldErrors: Readonly<Record<string, string>>
+  /** The parsed body, or null if the response was not problem+json. */
+  readonly problem: Problem | null
+
+  constructor(
+    response: KyResponse,
+    request: KyRequest,
+    options: NormalizedOptions,
+    problem: Problem | null,
+  ) {
+    super(response, request, options)
+    this.status = response.status
+    this.problem = problem
+    this.code = problem && isErrorCode(problem.code) ? problem.code : codeForStatus(response.status)
+    this.detail =
+      problem?.detail || problem?.title || response.statusText || `HTTP ${response.status}`
+    this.fieldErrors = problem?.errors ?? {}
+    this.message = `${this.status} ${this.code}: ${this.detail}`
+  }
+}
+
+/** The request never got an HTTP answer: offline, DNS, connection refused, CORS, … */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError'
+  /** The browser said it was offline when the request failed. */
+  readonly offline: boolean
+
+  constructor(cause: unknown, offline: boolean) {
+    super(offline ? 'You are offline' : 'The server could not be reached', { cause })
+    this.offline = offline
+  }
+}
+
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'bad_request'
+    case 401:
+      return 'unauthenticated'
+    case 403:
+      return 'forbidden'
+    case 404:
+      return 'not_found'
+    case 409:
+      return 'conflict'
+    case 413:
+      return 'payload_too_large'
+    case 415:
+      return 'unsupported_media_type'
+    case 422:
+      return 'validation_failed'
+    case 429:
+      return 'rate_limited'
+    case 502:
+    case 503:
+    case 504:
+      return 'service_unavailable'
+    default:
+      return status >= 500 ? 'internal_error' : 'bad_request'
+  }
+}
+
+function looksLikeProblem(value: unknown): value is Problem {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { status?: unknown }).status === 'number' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  )
+}
+
+/** Reads a problem+json (or plain JSON problem) body; never throws. */
+export async function readProblem(response: Response): Promise<Problem | null> {
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.includes('json')) return null
+  try {
+    const body: unknown = await response.clone().json()
+    if (!looksLikeProblem(body)) return null
+    const errors = body.errors
+    const fieldErrors =
+      errors && typeof errors === 'object' && !Array.isArray(errors)
+        ? Object.fromEntries(
+            Object.entries(errors).map(([k, v]) => [
+              k,
+              Array.isArray(v) ? String(v[0]) : String(v),
+            ]),
+          )
+        : undefined
+    return { ...body, errors: fieldErrors }
+  } catch {
+    return null
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'AbortError'
+  )
+}

@@ -1,0 +1,47 @@
+import { QueryClient } from '@tanstack/react-query'
+import { bindMutationRegistry } from '../offline/mutations'
+import { ApiError } from './errors'
+
+export const DAY = 24 * 60 * 60 * 1000
+/** How long persisted data stays usable offline; gcTime must be at least this (TanStack docs). */
+export const PERSIST_MAX_AGE = 7 * DAY
+
+/** Never retry 4xx (the answer will not change); retry 5xx / no-answer twice with backoff. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  return failureCount < 2
+}
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        /*
+         * networkMode 'online' (not 'offlineFirst'): our service worker never caches API
+         * responses, so an offline first attempt can only fail. 'online' pauses queries while
+         * offline — the screen keeps the persisted data and shows its age — and resumes them on
+         * reconnect; paused mutations are what the offline queue persists and replays.
+         */
+        networkMode: 'online',
+        // Real-time events patch the cache, so a short staleTime only bounds focus/mount refetches.
+        staleTime: 30_000,
+        gcTime: PERSIST_MAX_AGE,
+        retry: shouldRetry,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 10_000),
+        refetchOnWindowFocus: true,
+        refetchOnReconnect: true,
+      },
+      mutations: {
+        networkMode: 'online',
+        // Writes are not retried blindly; queued ones are replayed by resumePausedMutations.
+        retry: 0,
+        gcTime: PERSIST_MAX_AGE,
+      },
+    },
+  })
+  bindMutationRegistry(client)
+  return client
+}
+
+/** The app's client. Tests create their own with createQueryClient(). */
+export const queryClient = createQueryClient()

@@ -1,0 +1,94 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Link, useLocation } from 'wouter'
+import { ConnectionIndicator } from '../components/ConnectionIndicator'
+import { OfflineNotice } from '../components/OfflineNotice'
+import { useMe } from '../features/auth/api'
+import { useT } from '../i18n'
+import { useOnline } from '../offline/online'
+import { UpdatePrompt } from './UpdatePrompt'
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const [location] = useLocation()
+  const path = href.split('?')[0] ?? href
+  const active = path === '/' ? location === '/' : location.startsWith(path)
+  return (
+    <Link href={href} className="nav-link" aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  )
+}
+
+function Logo() {
+  return (
+    <svg viewBox="0 0 100 100" className="brand-logo" aria-hidden="true">
+      <rect x="2" y="2" width="96" height="96" rx="22" fill="var(--ink-raised-2)" />
+      <g transform="rotate(-40 50 46)">
+        <rect x="30" y="24" width="40" height="20" rx="4" fill="var(--gold)" />
+        <rect x="25" y="21" width="8" height="26" rx="3" fill="var(--gold-deep)" />
+        <rect x="67" y="21" width="8" height="26" rx="3" fill="var(--gold-deep)" />
+        <rect x="46.5" y="43" width="7" height="40" rx="3.5" fill="var(--gold)" />
+      </g>
+      <rect x="18" y="80" width="40" height="8" rx="3" fill="var(--gold-deep)" />
+    </svg>
+  )
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useT()
+  const online = useOnline()
+  const me = useMe()
+  const [location] = useLocation()
+  const main = useRef<HTMLElement>(null)
+  const first = useRef(true)
+
+  // Move focus to the new screen on navigation, so keyboard and screen-reader users land there.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    main.current?.focus()
+  }, [location])
+
+  const onAuthScreen = location.startsWith('/sign-in') || location.startsWith('/sign-up')
+  const signInHref = onAuthScreen ? '/sign-in' : `/sign-in?next=${encodeURIComponent(location)}`
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <header className="app-header">
+        <div className="header-inner">
+          <Link href="/" className="brand" aria-label={t('nav.home')}>
+            <Logo />
+            <span className="brand-name" aria-hidden="true">
+              {t('app.name')}
+            </span>
+          </Link>
+          <nav aria-label={t('nav.label')} className="nav">
+            <NavLink href="/">{t('nav.lots')}</NavLink>
+            {me.data ? (
+              <NavLink href="/account">{t('nav.account')}</NavLink>
+            ) : (
+              <NavLink href={signInHref}>{t('nav.signIn')}</NavLink>
+            )}
+          </nav>
+          <ConnectionIndicator
+            state={online ? 'online' : 'offline'}
+            label={t(online ? 'connection.online' : 'connection.offline')}
+          />
+        </div>
+      </header>
+      {!online ? (
+        <div className="offline-banner">
+          <OfflineNotice>{t('offline.banner')}</OfflineNotice>
+        </div>
+      ) : null}
+      <main id="main" ref={main} tabIndex={-1} className="main">
+        {children}
+      </main>
+      <UpdatePrompt />
+    </>
+  )
+}

@@ -1,0 +1,10 @@
+/**
+ * Imported by main.tsx before the QueryClient provider mounts: each feature's queueable
+ * mutations call registerMutationDefaults() at module scope here, so a paused mutation restored
+ * from IndexedDB finds its mutationFn (TanStack "Persisting Offline mutations").
+ *
+ * Queueable today: none. Watch/unwatch and mark-read (DESIGN §6) add their modules here, e.g.
+ *   import '../features/watchlist/mutations'
+ * Bids, top-ups and lot creation are never queued.
+ */
+export {}

@@ -1,0 +1,105 @@
+import { Redirect, useLocation } from 'wouter'
+import { Button } from '../../components/Button'
+import { ErrorState } from '../../components/ErrorState'
+import { Loading } from '../../components/Spinner'
+import { useToast } from '../../components/Toast'
+import { useDocumentTitle } from '../../components/useDocumentTitle'
+import { errorMessage, LANGUAGES, useT, type Language } from '../../i18n'
+import { useOnline } from '../../offline/online'
+import { useMe, useSignOut } from './api'
+
+export default function AccountScreen() {
+  const { t, lang, setLanguage } = useT()
+  const online = useOnline()
+  const me = useMe()
+  const signOut = useSignOut()
+  const [, navigate] = useLocation()
+  const { notify } = useToast()
+  useDocumentTitle(t('account.title'))
+
+  if (me.isPending) {
+    // Offline with nothing cached: the query is paused, not loading forever without a reason.
+    if (me.fetchStatus === 'paused')
+      return <ErrorState title={t('account.title')} message={t('errors.offline')} />
+    return <Loading label={t('app.loading')} />
+  }
+  if (me.isError && me.data === undefined) {
+    return (
+      <ErrorState
+        title={t('error.screenTitle')}
+        message={errorMessage(me.error, lang)}
+        onRetry={() => void me.refetch()}
+        retryLabel={t('common.retry')}
+        retrying={me.isFetching}
+      />
+    )
+  }
+  const user = me.data
+  if (!user) return <Redirect to="/sign-in?next=%2Faccount" replace />
+
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        notify({ message: t('account.signedOut'), tone: 'success' })
+        navigate('/', { replace: true })
+      },
+      onError: (error) => notify({ message: errorMessage(error, lang), tone: 'error' }),
+    })
+
+  return (
+    <div className="account">
+      <h1>{t('account.title')}</h1>
+      <dl className="facts">
+        <div>
+          <dt>{t('account.name')}</dt>
+          <dd>{user.name}</dd>
+        </div>
+        <div>
+          <dt>{t('account.email')}</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>{t('account.alias')}</dt>
+          <dd>
+            {user.alias}
+            <span className="muted small"> — {t('account.aliasHint')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('account.role')}</dt>
+          <dd>{t(user.role === 'admin' ? 'account.role.admin' : 'account.role.member')}</dd>
+        </div>
+      </dl>
+
+      <fieldset className="choice">
+        <legend>{t('account.language')}</legend>
+        {LANGUAGES.map((code: Language) => (
+          <label key={code} className="choice-option">
+            <input
+              type="radio"
+              name="language"
+              value={code}
+              checked={lang === code}
+              onChange={() => setLanguage(code)}
+            />
+            <span lang={code}>{t(`language.${code}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="actions">
+        <Button
+          variant="secondary"
+          onClick={onSignOut}
+          pending={signOut.isPending}
+          pendingLabel={t('account.signingOut')}
+          disabled={!online}
+          disabledReason={t('offline.actionDisabled')}
+          reasonId="sign-out-offline"
+        >
+          {t('account.signOut')}
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import type { PublicUser } from '../../../common/accounts'
+import { api } from '../../api/client'
+import { ApiError } from '../../api/errors'
+import { wipeUserData } from '../../offline/persist'
+
+export const meKey = ['me'] as const
+
+export interface SignInInput {
+  email: string
+  password: string
+}
+export interface SignUpInput extends SignInInput {
+  name: string
+}
+
+/** GET /api/me → the user, or null when signed out (401 is an answer, not an error). */
+export async function fetchMe(signal?: AbortSignal): Promise<PublicUser | null> {
+  try {
+    const body = await api.get('me', { signal }).json<{ user: PublicUser }>()
+    return body.user
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+/**
+ * Data of another user must never show: when the session changes hands (expired, or a
+ * different account), drop every user-scoped query and the offline queue, keep public config.
+ */
+export function resetForUser(client: QueryClient, next: PublicUser | null): void {
+  const previous = client.getQueryData<PublicUser | null>(meKey)
+  if (previous && previous.id !== next?.id) {
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'me' })
+    client.getMutationCache().clear()
+  }
+}
+
+export function useMe() {
+  const client = useQueryClient()
+  return useQuery({
+    queryKey: meKey,
+    queryFn: async ({ signal }) => {
+      const user = await fetchMe(signal)
+      resetForUser(client, user)
+      return user
+    },
+    staleTime: 60_000,
+  })
+}
+
+/**
+ * An AbortSignal for mutations started by a screen: leaving the screen aborts the request
+ * (there is no HTTP timeout, so a hung request must be abandonable by navigating away).
+ */
+function useAbortOnUnmount(): () => AbortSignal {
+  const controller = useRef<AbortController | null>(null)
+  useEffect(
+    () => () => {
+      controller.current?.abort()
+    },
+    [],
+  )
+  return () => {
+    controller.current?.abort()
+    controller.current = new AbortController()
+    return controller.current.signal
+  }
+}
+
+function useAuthMutation<TInput>(path: 'auth/login' | 'auth/register', key: string) {
+  const client = useQueryClient()
+  const nextSignal = useAbortOnUnmount()
+  return useMutation({
+    mutationKey: ['auth', key],
+    // Never paused or queued (and so never persisted with a password): fail fast when offline.
+    networkMode: 'always',
+    mutationFn: (input: TInput) =>
+      api.post(path, { json: input, signal: nextSignal() }).json<{ user: PublicUser }>(),
+    onSuccess: ({ user }) => {
+      resetForUser(client, user)
+      client.setQueryData(meKey, user)
+    },
+  })
+}
+
+export function useSignIn() {
+  return useAuthMutation<SignInInput>('auth/login', 'login')
+}
+
+export function useSignUp() {
+  return useAuthMutation<SignUpInput>('auth/register', 'register')
+}
+
+export function useSignOut() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationKey: ['auth', 'logout'],
+    networkMode: 'always',
+    mutationFn: async () => {
+      try {
+        await api.post('auth/logout')
+      } catch (error) {
+        // Already signed out on the server: still wipe locally.
+        if (!(error instanceof ApiError && error.status === 401)) throw error
+      }
+    },
+    onSuccess: async () => {
+      await wipeUserData(client)
+      client.setQueryData(meKey, null)
+    },
+  })
+}

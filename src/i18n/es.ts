@@ -1,0 +1,112 @@
+import type { MessageKey } from './en'
+import type { Message } from './types'
+
+/** Spanish. Partial on purpose: a missing key falls back to English. */
+export const es: Partial<Record<MessageKey, Message>> = {
+  'app.skipToContent': 'Saltar al contenido',
+  'app.loading': 'Cargando…',
+  'app.restoring': 'Abriendo Lotline…',
+
+  'nav.label': 'Principal',
+  'nav.lots': 'Lotes',
+  'nav.account': 'Cuenta',
+  'nav.signIn': 'Entrar',
+  'nav.signUp': 'Registrarse',
+  'nav.home': 'Inicio de Lotline',
+
+  'connection.online': 'En línea',
+  'connection.offline': 'Sin conexión',
+  'connection.connecting': 'Conectando…',
+  'connection.live': 'En directo',
+  'connection.reconnecting': 'Reconectando…',
+
+  'offline.banner':
+    'Estás sin conexión. Puedes ver lo que ya has visto; las acciones que necesitan red están en pausa.',
+  'offline.actionDisabled': 'Estás sin conexión. Esto necesita conexión.',
+  'offline.savedAge': 'Guardado {age}',
+
+  'update.available': 'Hay una nueva versión de Lotline.',
+  'update.reload': 'Recargar',
+  'update.later': 'Más tarde',
+  'update.reloading': 'Actualizando…',
+  'update.offlineReady': 'Lotline ya funciona sin conexión.',
+
+  'toast.dismiss': 'Cerrar',
+
+  'common.retry': 'Reintentar',
+  'common.reload': 'Recargar',
+  'common.goHome': 'Ver lotes abiertos',
+  'common.cancel': 'Cancelar',
+  'common.optional': 'opcional',
+
+  'error.title': 'Algo salió mal',
+  'error.screenTitle': 'No se pudo mostrar esta pantalla',
+  'error.chunkOffline':
+    'Esta pantalla aún no está guardada para usarla sin conexión. Vuelve a conectarte e inténtalo de nuevo.',
+
+  'notFound.title': 'Página no encontrada',
+  'notFound.body':
+    'No hay ninguna página en esta dirección. Puede que se haya movido o que el enlace esté mal.',
+
+  'lots.title': 'Lotes abiertos',
+  'lots.emptyTitle': 'Pronto habrá lotes',
+  'lots.emptyBody':
+    'Aquí aparecerán los lotes abiertos y los que terminan pronto, con precios en directo.',
+  'lots.count': { one: '{count} lote', other: '{count} lotes' },
+
+  'auth.email': 'Correo electrónico',
+  'auth.password': 'Contraseña',
+  'auth.name': 'Nombre',
+  'auth.passwordHint': 'Al menos {min} caracteres.',
+  'auth.signIn.title': 'Entrar',
+  'auth.signIn.submit': 'Entrar',
+  'auth.signIn.pending': 'Entrando…',
+  'auth.signIn.noAccount': '¿Nuevo en Lotline?',
+  'auth.signIn.toSignUp': 'Crear una cuenta',
+  'auth.signUp.title': 'Crea tu cuenta',
+  'auth.signUp.submit': 'Crear cuenta',
+  'auth.signUp.pending': 'Creando la cuenta…',
+  'auth.signUp.haveAccount': '¿Ya tienes cuenta?',
+  'auth.signUp.toSignIn': 'Entrar',
+  'auth.formErrors': { one: 'Corrige {count} campo.', other: 'Corrige {count} campos.' },
+  'auth.alreadySignedIn': 'Has entrado como {name}.',
+
+  'validation.required': 'Escribe tu {field}.',
+  'validation.email': 'Escribe un correo como nombre@ejemplo.com.',
+  'validation.tooShort': {
+    one: 'Usa al menos {count} carácter.',
+    other: 'Usa al menos {count} caracteres.',
+  },
+  'validation.tooLong': {
+    one: 'Usa como máximo {count} carácter.',
+    other: 'Usa como máximo {count} caracteres.',
+  },
+
+  'account.title': 'Tu cuenta',
+  'account.name': 'Nombre',
+  'account.email': 'Correo electrónico',
+  'account.alias': 'Nombre público de pujador',
+  'account.aliasHint': 'Los demás pujadores ven esto, nunca tu correo.',
+  'account.role': 'Rol',
+  'account.role.member': 'Miembro',
+  'account.role.admin': 'Administración',
+  'account.language': 'Idioma',
+  'account.signOut': 'Salir',
+  'account.signingOut': 'Saliendo…',
+  'account.signedOut': 'Has salido de tu cuenta.',
+
+  'errors.network':
+    'Lotline no pudo contactar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+  'errors.offline': 'Estás sin conexión. Vuelve a conectarte e inténtalo de nuevo.',
+  'errors.unknown': 'Algo salió mal. Inténtalo de nuevo.',
+  'errors.validation_failed': 'Revisa los campos marcados.',
+  'errors.unauthenticated': 'Entra en tu cuenta para continuar.',
+  'errors.forbidden': 'No tienes permiso para hacer eso.',
+  'errors.not_found': 'No se encontró.',
+  'errors.email_taken': 'Ya existe una cuenta con este correo. ¿Quieres entrar?',
+  'errors.invalid_credentials': 'Ese correo y esa contraseña no coinciden con ninguna cuenta.',
+  'errors.rate_limited': 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
+  'errors.service_unavailable':
+    'Lotline no está disponible ahora mismo. Inténtalo de nuevo en un momento.',
+  'errors.internal_error': 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
+}

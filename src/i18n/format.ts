@@ -1,0 +1,21 @@
+const formatters = new Map<string, Intl.NumberFormat>()
+
+function currencyFormat(currency: string, lang: string): Intl.NumberFormat {
+  const key = `${lang}|${currency}`
+  let format = formatters.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { style: 'currency', currency })
+    formatters.set(key, format)
+  }
+  return format
+}
+
+/**
+ * Money is integer minor units (DESIGN §3). The number of minor digits comes from the currency
+ * itself (2 for EUR, 0 for JPY), so 1050 EUR → "€10.50" in en, "10,50 €" in es.
+ */
+export function formatMoney(minor: number, currency: string, lang: string): string {
+  const format = currencyFormat(currency, lang)
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+  return format.format(minor / 10 ** digits)
+}

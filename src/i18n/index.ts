@@ -1,0 +1,157 @@
+import { useMemo, useSyncExternalStore } from 'react'
+import { ApiError, NetworkError } from '../api/errors'
+import { en, type MessageKey } from './en'
+import { es } from './es'
+import { formatMoney } from './format'
+import type { Message, Vars } from './types'
+
+export type { MessageKey } from './en'
+export type { Vars } from './types'
+
+/** Seed fact: the fallback language is English. */
+export const FALLBACK_LANGUAGE = 'en'
+export const LANGUAGES = ['en', 'es'] as const
+export type Language = (typeof LANGUAGES)[number]
+export const LANGUAGE_STORAGE_KEY = 'lotline.lang'
+
+const dictionaries: Record<Language, Partial<Record<MessageKey, Message>>> = { en, es }
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+/** localStorage choice → first supported of navigator.languages (by primary subtag) → en. */
+export function detectLanguage(
+  stored: string | null,
+  preferred: readonly string[] | undefined,
+): Language {
+  if (isLanguage(stored)) return stored
+  for (const tag of preferred ?? []) {
+    const primary = tag.toLowerCase().split('-')[0]
+    if (isLanguage(primary)) return primary
+  }
+  return FALLBACK_LANGUAGE
+}
+
+function interpolate(text: string, vars: Vars | undefined): string {
+  if (!vars) return text
+  return text.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in vars ? String(vars[name]) : match,
+  )
+}
+
+function pick(message: Message, lang: Language, vars: Vars | undefined): string {
+  if (typeof message === 'string') return message
+  const count = typeof vars?.count === 'number' ? vars.count : Number(vars?.count ?? NaN)
+  if (Number.isNaN(count)) return message.other
+  const exact = count === 0 ? message.zero : undefined
+  return exact ?? message[new Intl.PluralRules(lang).select(count)] ?? message.other
+}
+
+export type Translate = (key: MessageKey, vars?: Vars) => string
+
+/** Looks a key up in `lang`, then in English; a key missing everywhere renders as itself. */
+export function lookup(lang: Language, key: string): Message | undefined {
+  const k = key as MessageKey
+  return dictionaries[lang][k] ?? en[k]
+}
+
+export function hasMessage(lang: Language, key: string): boolean {
+  return dictionaries[lang][key as MessageKey] !== undefined
+}
+
+export function createTranslator(lang: Language): Translate {
+  return (key, vars) => {
+    const own = dictionaries[lang][key]
+    const message = own ?? en[key]
+    if (message === undefined) return key
+    return interpolate(pick(message, own ? lang : FALLBACK_LANGUAGE, vars), vars)
+  }
+}
+
+// --- current language (a tiny external store) ---
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY)
+  } catch {
+    return null
+  }
+}
+
+let current: Language = detectLanguage(
+  readStored(),
+  typeof navigator !== 'undefined' ? navigator.languages : undefined,
+)
+const listeners = new Set<() => void>()
+
+function applyToDocument(lang: Language): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang
+}
+applyToDocument(current)
+
+export function getLanguage(): Language {
+  return current
+}
+
+export function setLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang)
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  if (lang === current) return
+  current = lang
+  applyToDocument(lang)
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Translate outside React (uses the current language). */
+export const t: Translate = (key, vars) => createTranslator(current)(key, vars)
+
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, getLanguage, getLanguage)
+}
+
+export interface I18n {
+  t: Translate
+  lang: Language
+  setLanguage: (lang: Language) => void
+  formatMoney: (minor: number, currency: string) => string
+}
+
+export function useT(): I18n {
+  const lang = useLanguage()
+  return useMemo(
+    () => ({
+      t: createTranslator(lang),
+      lang,
+      setLanguage,
+      formatMoney: (minor: number, currency: string) => formatMoney(minor, currency, lang),
+    }),
+    [lang],
+  )
+}
+
+export { formatMoney }
+
+/**
+ * A user-facing message for any error: the problem `code` translated in `lang`, else the
+ * server's `detail`, else the English text for the code. No HTTP answer → network/offline text.
+ */
+export function errorMessage(error: unknown, lang: Language = current): string {
+  const tr = createTranslator(lang)
+  if (error instanceof NetworkError) return tr(error.offline ? 'errors.offline' : 'errors.network')
+  if (error instanceof ApiError) {
+    const key = `errors.${error.code}` as const
+    if (hasMessage(lang, key)) return tr(key)
+    if (error.problem?.detail) return error.problem.detail
+    return tr(key)
+  }
+  return tr('errors.unknown')
+}

@@ -1,0 +1,54 @@
+import {
+  hashKey,
+  partialMatchKey,
+  type MutationKey,
+  type MutationOptions,
+  type QueryClient,
+} from '@tanstack/react-query'
+
+/**
+ * Registry of mutations that may be queued offline and replayed after a reload
+ * (DESIGN §6: watch/unwatch, mark read). A restored paused mutation only carries its key and
+ * variables, so its mutationFn must be known before the cache is restored:
+ *
+ *   // src/features/watchlist/mutations.ts, imported from src/app/offline-mutations.ts
+ *   registerMutationDefaults(['watchlist', 'set'], { mutationFn: (v) => api.put(...) })
+ *
+ * Only registered keys are persisted while paused; anything else (sign-in with a password, bids,
+ * top-ups) is never written to IndexedDB.
+ */
+
+type Defaults = Omit<MutationOptions<unknown, Error, never, unknown>, 'mutationKey'> & {
+  // Variables are whatever the feature defines; the registry stays agnostic.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  mutationFn: (variables: any) => Promise<unknown>
+}
+
+const registry = new Map<string, { key: MutationKey; defaults: Defaults }>()
+const clients = new Set<QueryClient>()
+
+export function registerMutationDefaults(key: MutationKey, defaults: Defaults): void {
+  registry.set(hashKey(key), { key, defaults })
+  for (const client of clients) client.setMutationDefaults(key, defaults)
+}
+
+/** Applies every registered default to `client`, now and for later registrations. */
+export function bindMutationRegistry(client: QueryClient): void {
+  clients.add(client)
+  for (const { key, defaults } of registry.values()) client.setMutationDefaults(key, defaults)
+}
+
+export function unbindMutationRegistry(client: QueryClient): void {
+  clients.delete(client)
+}
+
+export function isQueueableMutation(key: MutationKey | undefined): boolean {
+  if (!key) return false
+  for (const entry of registry.values()) if (partialMatchKey(key, entry.key)) return true
+  return false
+}
+
+/** For tests. */
+export function unregisterMutationDefaults(key: MutationKey): void {
+  registry.delete(hashKey(key))
+}

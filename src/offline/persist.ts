@@ -1,0 +1,90 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
+import {
+  dehydrate,
+  onlineManager,
+  type DehydrateOptions,
+  type QueryClient,
+} from '@tanstack/react-query'
+import type {
+  PersistedClient,
+  PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client'
+import { del, get, set } from 'idb-keyval'
+import { PERSIST_MAX_AGE } from '../api/query-client'
+import { isQueueableMutation } from './mutations'
+
+/**
+ * Version of the *shape* of what we persist. Bump it when a query's data shape or a queued
+ * mutation's variables change incompatibly. Deliberately not the build id: a mismatch removes
+ * the whole persisted client, including queued offline mutations (docs/decisions/0002).
+ */
+export const CACHE_SCHEMA_VERSION = 'lotline-cache-1'
+export const PERSIST_KEY = 'lotline-query-cache'
+export const PERSIST_THROTTLE_MS = 1000
+
+/** JSON strings in IndexedDB via idb-keyval: no quota of localStorage, no DataCloneError. */
+const storage = {
+  getItem: async (key: string) => (await get<string>(key)) ?? null,
+  setItem: (key: string, value: string) => set(key, value),
+  removeItem: (key: string) => del(key),
+}
+
+export const persister = createAsyncStoragePersister({
+  storage,
+  key: PERSIST_KEY,
+  throttleTime: PERSIST_THROTTLE_MS,
+})
+
+export const dehydrateOptions: DehydrateOptions = {
+  // Any query with data (last-known data survives a failed offline refetch), unless it opts out
+  // with meta: { persist: false } (payment intents, anything secret).
+  shouldDehydrateQuery: (query) => query.state.data !== undefined && query.meta?.persist !== false,
+  // Only paused mutations registered as queueable (src/offline/mutations.ts).
+  shouldDehydrateMutation: (mutation) =>
+    mutation.state.isPaused && isQueueableMutation(mutation.options.mutationKey),
+}
+
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister,
+  maxAge: PERSIST_MAX_AGE,
+  buster: CACHE_SCHEMA_VERSION,
+  // persist-client-core pins @tanstack/query-core 5.104.5 while react-query ships 5.108.0, so the
+  // two Query/Mutation class types differ nominally; the predicates only read public state.
+  dehydrateOptions: dehydrateOptions as PersistQueryClientOptions['dehydrateOptions'],
+}
+
+/**
+ * After the persisted cache is restored: replay the offline queue if online (otherwise the
+ * QueryClient does it on the next `online`), and mark restored data stale so what is on screen
+ * refetches once. Nothing is awaited: the provider waits for this callback, and a request with
+ * no timeout must never hold the app on its restore skeleton.
+ */
+export function onCacheRestored(client: QueryClient): void {
+  if (onlineManager.isOnline()) void client.resumePausedMutations()
+  void client.invalidateQueries()
+}
+
+/**
+ * Writes the current state now, bypassing the persister's throttle (a throttled call made while
+ * another is scheduled resolves before anything is written). Used right before an update reload.
+ */
+export async function flushPersistedState(client: QueryClient): Promise<void> {
+  const persisted: PersistedClient = {
+    buster: CACHE_SCHEMA_VERSION,
+    timestamp: Date.now(),
+    clientState: dehydrate(client, dehydrateOptions),
+  }
+  await set(PERSIST_KEY, JSON.stringify(persisted))
+}
+
+/** Removes everything persisted (cache and offline queue). */
+export async function clearPersistedState(): Promise<void> {
+  await del(PERSIST_KEY)
+}
+
+/** Sign-out: the user's cached data and queue go, in memory and on disk. */
+export async function wipeUserData(client: QueryClient): Promise<void> {
+  await client.cancelQueries()
+  client.clear()
+  await clearPersistedState()
+}
