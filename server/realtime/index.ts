@@ -94,11 +94,14 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     stopSweep()
     const conns = [...ws.allConnections()]
     for (const conn of conns) conn.close(Codes.RECONNECT_NOW, 'Server is restarting, reconnect')
-    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()))
-    server.closeIdleConnections()
-    // Give clients a moment to acknowledge the close, then cut whoever has not.
-    await waitUntil(() => conns.every((c) => c.ws.readyState === c.ws.CLOSED), opts.shutdownGraceMs)
+    // pusher-js answers 4200 by reconnecting at once. If the port were already closed that attempt
+    // would fail and pusher-js would sit in a 15 s connect timer. So keep listening for the grace
+    // period and answer those attempts with 4100, which makes pusher-js retry after 1 s, by which
+    // time a restarting server is usually back.
+    if (conns.length > 0) await sleep(opts.shutdownGraceMs)
+    for (const conn of ws.allConnections()) conn.terminate()
     for (const conn of conns) conn.ws.terminate()
+    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeAllConnections()
     await serverClosed
     ws.wss.close()
@@ -113,13 +116,4 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   }
 }
 
-function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const deadline = Date.now() + timeoutMs
-    const tick = () => {
-      if (done() || Date.now() >= deadline) resolve()
-      else setTimeout(tick, 20)
-    }
-    tick()
-  })
-}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -41,7 +41,10 @@ export interface RealtimeServerOptions {
   maxConnectionsPerApp?: number
   /** `auth_timestamp` tolerance for signed HTTP requests. Default 600 s (Pusher). */
   timestampToleranceSeconds?: number
-  /** On close(): how long clients get to close after the 4200 frame before being cut. Default 1000 ms. */
+  /**
+   * On close(): how long the port stays open after the 4200 frames (reconnect attempts meanwhile
+   * get 4100 = retry in 1 s) before remaining sockets are cut. Default 1000 ms.
+   */
   shutdownGraceMs?: number
   /** A socket whose unsent buffer exceeds this is closed with 4100 (slow consumer). Default 4 MB. */
   maxBufferedBytes?: number

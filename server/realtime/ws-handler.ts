@@ -59,6 +59,7 @@ export function createWsHandler(
     }
     // While shutting down, 4200 would make a just-kicked client retry in a tight loop against us;
     // 4100 makes pusher-js wait ~1 s, by which time a restarting server is usually back.
+    // (See close() in index.ts.)
     if (closing) return refuse(ws, Codes.OVER_CAPACITY, 'Server is shutting down, retry shortly')
     if (state.connections.size >= options.maxConnectionsPerApp) {
       return refuse(ws, Codes.OVER_CAPACITY, 'Over capacity, retry later')
