@@ -28,7 +28,8 @@ const fetchWithNetworkError: typeof fetch = async (input, init) => {
   try {
     return await globalThis.fetch(input, init)
   } catch (error) {
-    if (isAbortError(error)) throw error
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined)
+    if (isAbortError(error) || signal?.aborted) throw error
     throw new NetworkError(error, typeof navigator !== 'undefined' && navigator.onLine === false)
   }
 }

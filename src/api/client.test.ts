@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { json, mockApi, problem } from '../testing/http'
+import { api, apiPrefix, setSocketId } from './client'
+import { ApiError, NetworkError } from './errors'
+
+describe('api client (ky)', () => {
+  it('sends X-Requested-With on every request, GET and POST, to the API under the base path', async () => {
+    const { requests } = mockApi({
+      'GET /api/config': () => json({ currency: 'EUR' }),
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    })
+    await api.get('config').json()
+    await api.post('auth/logout')
+    expect(requests).toHaveLength(2)
+    for (const request of requests) {
+      expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest')
+      expect(request.credentials).toBe('same-origin')
+    }
+    expect(new URL(requests[0]!.url).pathname).toBe('/api/config')
+  })
+
+  it('resolves the API prefix against another base path', () => {
+    expect(apiPrefix('/lotline/', 'https://x.test/lotline/lots/1')).toBe(
+      'https://x.test/lotline/api',
+    )
+    expect(apiPrefix('/', 'https://x.test/account')).toBe('https://x.test/api')
+  })
+
+  it('adds X-Socket-ID only while the real-time layer has set one', async () => {
+    const { requests } = mockApi({ 'GET /api/me': () => json({ user: null }) })
+    setSocketId('123.456')
+    await api.get('me')
+    setSocketId(null)
+    await api.get('me')
+    expect(requests[0]!.headers.get('X-Socket-ID')).toBe('123.456')
+    expect(requests[1]!.headers.has('X-Socket-ID')).toBe(false)
+  })
+
+  it('turns a problem+json answer into an ApiError with code, detail and field errors', async () => {
+    mockApi({
+      'POST /api/auth/register': () =>
+        problem(422, 'validation_failed', 'Some fields are invalid', {
+          password: 'Password must be at least 10 characters',
+        }),
+    })
+    const error = await api.post('auth/register', { json: {} }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    const apiError = error as ApiError
+    expect(apiError.status).toBe(422)
+    expect(apiError.code).toBe('validation_failed')
+    expect(apiError.detail).toBe('Some fields are invalid')
+    expect(apiError.fieldErrors).toEqual({ password: 'Password must be at least 10 characters' })
+  })
+
+  it('derives a code from the status when the body is not a problem (e.g. a proxy 502 page)', async () => {
+    mockApi({
+      'GET /api/config': () =>
+        new Response('<h1>Bad gateway</h1>', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'content-type': 'text/html' },
+        }),
+    })
+    const error = (await api.get('config').catch((e: unknown) => e)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.code).toBe('service_unavailable')
+    expect(error.problem).toBeNull()
+    expect(error.fieldErrors).toEqual({})
+  })
+
+  it('turns "no answer" into a NetworkError, but leaves aborts alone', async () => {
+    mockApi({
+      'GET /api/me': () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    const error = await api.get('me').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+
+    const controller = new AbortController()
+    controller.abort()
+    const aborted = (await api
+      .get('me', { signal: controller.signal })
+      .catch((e: unknown) => e)) as Error
+    expect(aborted).not.toBeInstanceOf(NetworkError)
+    expect(aborted.name).toBe('AbortError')
+  })
+
+  it('does not retry by itself (React Query owns retries) and has no timeout', async () => {
+    const { fetch } = mockApi({
+      'GET /api/config': () => problem(503, 'service_unavailable', 'Down'),
+    })
+    await api.get('config').catch(() => undefined)
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '../../common/errors'
+import { ApiError, NetworkError } from '../api/errors'
+import { mockApi, problem } from '../testing/http'
+import { api } from '../api/client'
+import { en } from './en'
+import { es } from './es'
+import {
+  createTranslator,
+  detectLanguage,
+  errorMessage,
+  formatMoney,
+  getLanguage,
+  LANGUAGE_STORAGE_KEY,
+  setLanguage,
+} from './index'
+
+describe('i18n', () => {
+  it('interpolates {name} variables and leaves unknown ones visible', () => {
+    const t = createTranslator('en')
+    expect(t('auth.alreadySignedIn', { name: 'Alice' })).toBe('You are signed in as Alice.')
+    expect(t('auth.alreadySignedIn')).toBe('You are signed in as {name}.')
+  })
+
+  it('picks plural forms with Intl.PluralRules per language', () => {
+    expect(createTranslator('en')('lots.count', { count: 1 })).toBe('1 lot')
+    expect(createTranslator('en')('lots.count', { count: 3 })).toBe('3 lots')
+    expect(createTranslator('es')('lots.count', { count: 1 })).toBe('1 lote')
+    expect(createTranslator('es')('lots.count', { count: 0 })).toBe('0 lotes')
+  })
+
+  it('falls back to English for a key Spanish does not have', () => {
+    const missing = (Object.keys(en) as (keyof typeof en)[]).find((k) => !(k in es))
+    expect(missing, 'es.ts should be a real Partial for this test').toBeDefined()
+    expect(createTranslator('es')(missing!)).toBe(createTranslator('en')(missing!))
+    expect(createTranslator('es')('nav.lots')).toBe('Lotes')
+  })
+
+  it('has an English message for every API error code', () => {
+    const t = createTranslator('en')
+    for (const code of ERROR_CODES) {
+      const key = `errors.${code}` as const
+      expect(en[key], key).toBeTruthy()
+      expect(t(key)).not.toBe(key)
+    }
+  })
+
+  it('chooses the language from storage, then navigator.languages, then en', () => {
+    expect(detectLanguage('es', ['en-US'])).toBe('es')
+    expect(detectLanguage(null, ['fr-FR', 'es-MX', 'en'])).toBe('es')
+    expect(detectLanguage('klingon', ['fr', 'de'])).toBe('en')
+    expect(detectLanguage(null, undefined)).toBe('en')
+  })
+
+  it('setLanguage remembers the choice and updates <html lang>', () => {
+    setLanguage('es')
+    expect(getLanguage()).toBe('es')
+    expect(document.documentElement.lang).toBe('es')
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es')
+    setLanguage('en')
+    expect(document.documentElement.lang).toBe('en')
+  })
+
+  it('formats integer minor units in the currency and language', () => {
+    expect(formatMoney(1050, 'EUR', 'en')).toBe('€10.50')
+    expect(formatMoney(1050, 'EUR', 'es').replace(/\s/g, ' ')).toBe('10,50 €')
+    expect(formatMoney(500, 'JPY', 'en')).toBe('¥500')
+  })
+})
+
+describe('errorMessage', () => {
+  it('translates by problem code, falls back to the server detail, then to English', async () => {
+    mockApi({
+      'POST /api/auth/login': () => problem(401, 'invalid_credentials', 'Wrong email or password'),
+      'POST /api/lots': () => problem(409, 'conflict', 'The lot changed (version 7)'),
+    })
+    const login = (await api.post('auth/login').catch((e: unknown) => e)) as ApiError
+    expect(errorMessage(login, 'es')).toBe(
+      'Ese correo y esa contraseña no coinciden con ninguna cuenta.',
+    )
+    expect(errorMessage(login, 'en')).toBe('That email and password do not match an account.')
+    // Spanish has no 'errors.conflict': the server's detail is more useful than nothing.
+    const conflict = (await api.post('lots').catch((e: unknown) => e)) as ApiError
+    expect(errorMessage(conflict, 'es')).toBe('The lot changed (version 7)')
+  })
+
+  it('explains network failures and unknown errors', () => {
+    expect(errorMessage(new NetworkError(new TypeError('x'), true), 'en')).toMatch(/offline/i)
+    expect(errorMessage(new NetworkError(new TypeError('x'), false), 'en')).toMatch(
+      /could not reach the server/,
+    )
+    expect(errorMessage(new Error('boom'), 'en')).toBe('Something went wrong. Please try again.')
+  })
+})

@@ -1,0 +1,152 @@
+import { MutationObserver, onlineManager } from '@tanstack/react-query'
+import { persistQueryClientRestore } from '@tanstack/react-query-persist-client'
+import { waitFor } from '@testing-library/react'
+import { get } from 'idb-keyval'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../api/query-client'
+import {
+  registerMutationDefaults,
+  unbindMutationRegistry,
+  unregisterMutationDefaults,
+} from './mutations'
+import {
+  clearPersistedState,
+  flushPersistedState,
+  onCacheRestored,
+  PERSIST_KEY,
+  persistOptions,
+  wipeUserData,
+} from './persist'
+
+const WATCH = ['test', 'watch'] as const
+
+describe('persisted cache and offline queue (IndexedDB)', () => {
+  const watchFn = vi.fn(async (vars: { lotId: number }) => ({ watching: vars.lotId }))
+
+  beforeEach(async () => {
+    watchFn.mockClear()
+    await clearPersistedState()
+    registerMutationDefaults(WATCH, { mutationFn: watchFn })
+  })
+  afterEach(() => unregisterMutationDefaults(WATCH))
+
+  /** A "page": a client as main.tsx creates it, restored from IndexedDB like the provider does. */
+  async function openPage() {
+    const client = createQueryClient()
+    client.mount()
+    await persistQueryClientRestore({ queryClient: client, ...persistOptions })
+    return client
+  }
+  function closePage(client: ReturnType<typeof createQueryClient>) {
+    client.unmount()
+    client.clear()
+    unbindMutationRegistry(client)
+  }
+
+  it('a paused mutation survives a reload and runs exactly once when back online', async () => {
+    onlineManager.setOnline(false)
+
+    // Page 1, offline: data on screen, a queued watch, a sign-in attempt, a secret query.
+    const page1 = await openPage()
+    page1.setQueryData(['lots'], [{ id: 7, title: 'Brass telescope' }])
+    await page1.fetchQuery({
+      queryKey: ['payment-intent'],
+      queryFn: async () => 'pi_secret_abc',
+      meta: { persist: false },
+      networkMode: 'always',
+    })
+    void new MutationObserver(page1, { mutationKey: WATCH }).mutate({ lotId: 7 })
+    const login = vi.fn(async () => 'ok')
+    void new MutationObserver(page1, { mutationKey: ['auth', 'login'], mutationFn: login })
+      .mutate({ email: 'a@b.c', password: 'hunter2-hunter2' })
+      .catch(() => undefined)
+    await waitFor(() =>
+      expect(
+        page1
+          .getMutationCache()
+          .getAll()
+          .filter((m) => m.state.isPaused),
+      ).toHaveLength(2),
+    )
+    expect(watchFn).not.toHaveBeenCalled()
+    await flushPersistedState(page1)
+    closePage(page1)
+
+    const stored = await get<string>(PERSIST_KEY)
+    expect(stored).toContain('Brass telescope')
+    expect(stored).not.toContain('pi_secret_abc')
+    expect(stored).not.toContain('hunter2')
+
+    // Page 2 ("reload"), still offline: the data and the queued watch are back, nothing sent.
+    const page2 = await openPage()
+    expect(page2.getQueryData(['lots'])).toEqual([{ id: 7, title: 'Brass telescope' }])
+    expect(page2.getQueryData(['payment-intent'])).toBeUndefined()
+    const queued = page2.getMutationCache().getAll()
+    expect(queued).toHaveLength(1)
+    expect(queued[0]!.state.isPaused).toBe(true)
+    expect(queued[0]!.state.variables).toEqual({ lotId: 7 })
+    onCacheRestored(page2)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(watchFn).not.toHaveBeenCalled()
+
+    // Back online: replayed once, even if resume is triggered again.
+    onlineManager.setOnline(true)
+    await waitFor(() => expect(watchFn).toHaveBeenCalledTimes(1))
+    expect(watchFn.mock.calls[0]![0]).toEqual({ lotId: 7 })
+    await page2.resumePausedMutations()
+    await waitFor(() => expect(page2.getMutationCache().getAll()[0]!.state.status).toBe('success'))
+    expect(watchFn).toHaveBeenCalledTimes(1)
+    expect(login).not.toHaveBeenCalled()
+    closePage(page2)
+  })
+
+  it('resumes the queue right after restore when already online', async () => {
+    onlineManager.setOnline(false)
+    const page1 = await openPage()
+    void new MutationObserver(page1, { mutationKey: WATCH }).mutate({ lotId: 3 })
+    await waitFor(() => expect(page1.getMutationCache().getAll()[0]!.state.isPaused).toBe(true))
+    await flushPersistedState(page1)
+    closePage(page1)
+
+    onlineManager.setOnline(true)
+    const page2 = await openPage()
+    onCacheRestored(page2)
+    await waitFor(() => expect(watchFn).toHaveBeenCalledTimes(1))
+    closePage(page2)
+  })
+
+  it('drops the persisted client when the cache schema version (buster) changes', async () => {
+    const page1 = await openPage()
+    page1.setQueryData(['lots'], ['old shape'])
+    await flushPersistedState(page1)
+    closePage(page1)
+
+    const page2 = createQueryClient()
+    await persistQueryClientRestore({
+      queryClient: page2,
+      ...persistOptions,
+      buster: 'next-schema',
+    })
+    expect(page2.getQueryData(['lots'])).toBeUndefined()
+    expect(await get(PERSIST_KEY)).toBeUndefined()
+    closePage(page2)
+  })
+
+  it('sign-out wipe removes the cache and the queue, in memory and on disk', async () => {
+    onlineManager.setOnline(false)
+    const page = await openPage()
+    page.setQueryData(['wallet'], { balance: 50000 })
+    void new MutationObserver(page, { mutationKey: WATCH }).mutate({ lotId: 9 })
+    await flushPersistedState(page)
+    expect(await get(PERSIST_KEY)).toBeDefined()
+
+    await wipeUserData(page)
+    expect(page.getQueryData(['wallet'])).toBeUndefined()
+    expect(page.getMutationCache().getAll()).toHaveLength(0)
+    expect(await get(PERSIST_KEY)).toBeUndefined()
+    onlineManager.setOnline(true)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(watchFn).not.toHaveBeenCalled()
+    closePage(page)
+  })
+})

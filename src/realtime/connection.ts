@@ -1,0 +1,221 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type Pusher from 'pusher-js'
+import type { Channel } from 'pusher-js'
+import type { RuntimeConfig } from '../../common/config'
+import { setSocketId } from '../api/client'
+import { applyEvent, applyResubscribe, matchChannel, type AnyRule } from './bridge'
+
+export type RealtimeStatus = 'offline' | 'connecting' | 'live' | 'reconnecting'
+
+/** Channel name under which rules for user sign-in events (`#server-to-user-{id}`) are listed. */
+export const USER_CHANNEL = '#user'
+
+/** Seed facts (DESIGN §1): set explicitly, not left to pusher-js defaults. */
+export const PUSHER_TIMEOUTS = {
+  activityTimeout: 120_000,
+  pongTimeout: 30_000,
+  unavailableTimeout: 10_000,
+} as const
+
+export interface RealtimeDeps {
+  config: RuntimeConfig['realtime']
+  queryClient: QueryClient
+  rules: readonly AnyRule[]
+  /** POST to /broadcasting/{path} through the app's HTTP client (async header, cookies). */
+  authorize: (path: 'auth' | 'user-auth', body: Record<string, string>) => Promise<unknown>
+  /** Loads pusher-js; lazy so it stays out of the initial bundle. */
+  loadPusher?: () => Promise<typeof Pusher>
+}
+
+export function pusherOptions(
+  config: RuntimeConfig['realtime'],
+  authorize: RealtimeDeps['authorize'],
+): ConstructorParameters<typeof Pusher>[1] {
+  const authHandler =
+    (path: 'auth' | 'user-auth') =>
+    (body: Record<string, string>, callback: (error: Error | null, data: never) => void) => {
+      authorize(path, body).then(
+        (data) => callback(null, data as never),
+        (error: Error) => callback(error, null as never),
+      )
+    }
+  return {
+    cluster: config.cluster,
+    wsHost: config.host,
+    wsPort: config.port,
+    wssPort: config.port,
+    forceTLS: config.scheme === 'https',
+    // Only our WebSocket: never a fallback to sockjs/xhr on Pusher's hosts.
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    ...PUSHER_TIMEOUTS,
+    channelAuthorization: {
+      transport: 'ajax',
+      endpoint: 'broadcasting/auth',
+      customHandler: ({ socketId, channelName }, callback) =>
+        authHandler('auth')({ socket_id: socketId, channel_name: channelName }, callback),
+    },
+    userAuthentication: {
+      transport: 'ajax',
+      endpoint: 'broadcasting/user-auth',
+      customHandler: ({ socketId }, callback) =>
+        authHandler('user-auth')({ socket_id: socketId }, callback),
+    },
+  }
+}
+
+/**
+ * One pusher-js connection for the whole app: connection status for the UI, ref-counted channel
+ * subscriptions that feed the bridge, user sign-in, and fast recovery (reconnect at once when the
+ * browser comes back online or the page becomes visible again).
+ */
+export class RealtimeClient {
+  private pusher: Pusher | undefined
+  private status: RealtimeStatus = 'connecting'
+  private everConnected = false
+  private readonly listeners = new Set<() => void>()
+  private readonly refs = new Map<string, number>()
+  private readonly subscribedOnce = new Set<string>()
+  private userId: string | null = null
+  private stopped = false
+  private readonly cleanup: Array<() => void> = []
+
+  constructor(private readonly deps: RealtimeDeps) {}
+
+  async start(): Promise<void> {
+    const PusherClass = await (this.deps.loadPusher ?? defaultLoadPusher)()
+    if (this.stopped) return
+    const pusher = new PusherClass(
+      this.deps.config.key,
+      pusherOptions(this.deps.config, this.deps.authorize),
+    )
+    this.pusher = pusher
+    pusher.connection.bind('state_change', ({ current }: { current: string }) =>
+      this.onState(current),
+    )
+    for (const rule of this.deps.rules) {
+      if (matchChannel(rule, USER_CHANNEL)) {
+        pusher.user.bind(rule.event, (data: unknown) =>
+          applyEvent(this.deps.queryClient, rule, {}, data),
+        )
+      }
+    }
+    for (const name of this.refs.keys()) this.attach(name)
+    if (this.userId) pusher.signin()
+    this.listenToBrowser()
+  }
+
+  stop() {
+    this.stopped = true
+    for (const off of this.cleanup.splice(0)) off()
+    this.pusher?.disconnect()
+    setSocketId(null)
+  }
+
+  getStatus = () => this.status
+  subscribeStatus = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Subscribes while at least one screen needs the channel. Returns the release function. */
+  use(channel: string): () => void {
+    this.refs.set(channel, (this.refs.get(channel) ?? 0) + 1)
+    if (this.refs.get(channel) === 1) this.attach(channel)
+    return () => {
+      const left = (this.refs.get(channel) ?? 1) - 1
+      if (left > 0) return void this.refs.set(channel, left)
+      this.refs.delete(channel)
+      this.subscribedOnce.delete(channel)
+      this.pusher?.unsubscribe(channel)
+    }
+  }
+
+  /** Signs the connection in as this user (notifications), or out (reconnects as a guest). */
+  setUser(userId: string | null) {
+    if (userId === this.userId) return
+    const previous = this.userId
+    this.userId = userId
+    if (!this.pusher) return
+    if (userId) this.pusher.signin()
+    else if (previous) {
+      // Private subscriptions belonged to the old user: start a fresh guest connection.
+      this.pusher.disconnect()
+      this.pusher.connect()
+    }
+  }
+
+  /** Reconnect now, not after pusher-js's back-off (the network just came back). */
+  reconnectNow() {
+    const state = this.pusher?.connection.state
+    if (!this.pusher || state === 'connected' || state === 'connecting') return
+    this.pusher.connect()
+  }
+
+  private attach(name: string) {
+    if (!this.pusher) return
+    const channel: Channel = this.pusher.subscribe(name)
+    channel.unbind_all()
+    channel.bind('pusher:subscription_succeeded', () => {
+      // The first success is the initial subscribe; any later one follows a drop: events may
+      // have been missed while away, so refetch what this channel's rules show.
+      if (this.subscribedOnce.has(name))
+        applyResubscribe(this.deps.queryClient, this.deps.rules, name)
+      this.subscribedOnce.add(name)
+    })
+    channel.bind_global((event: string, data: unknown) => {
+      if (event.startsWith('pusher:') || event.startsWith('pusher_internal:')) return
+      for (const rule of this.deps.rules) {
+        if (rule.event !== event) continue
+        const params = matchChannel(rule, name)
+        if (params) applyEvent(this.deps.queryClient, rule, params, data)
+      }
+    })
+  }
+
+  private onState(state: string) {
+    if (state === 'connected') {
+      this.everConnected = true
+      setSocketId(this.pusher?.connection.socket_id ?? null)
+    } else {
+      setSocketId(null)
+    }
+    this.setStatus(toStatus(state, this.everConnected))
+  }
+
+  private setStatus(status: RealtimeStatus) {
+    if (status === this.status) return
+    this.status = status
+    for (const listener of this.listeners) listener()
+  }
+
+  private listenToBrowser() {
+    const onOnline = () => this.reconnectNow()
+    const onOffline = () => this.setStatus('offline')
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') this.reconnectNow()
+    }
+    window.addEventListener('online', onOnline)
+    window.addEventListener('offline', onOffline)
+    document.addEventListener('visibilitychange', onVisible)
+    this.cleanup.push(
+      () => window.removeEventListener('online', onOnline),
+      () => window.removeEventListener('offline', onOffline),
+      () => document.removeEventListener('visibilitychange', onVisible),
+    )
+  }
+}
+
+export function toStatus(state: string, everConnected: boolean): RealtimeStatus {
+  if (state === 'connected') return 'live'
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline'
+  if (state === 'connecting' || state === 'initialized' || state === 'unavailable') {
+    return everConnected ? 'reconnecting' : 'connecting'
+  }
+  return 'offline'
+}
+
+async function defaultLoadPusher(): Promise<typeof Pusher> {
+  const module = await import('pusher-js')
+  return module.default
+}

@@ -1,0 +1,86 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../api/client'
+import { configQuery } from '../api/config'
+import type { AnyRule } from './bridge'
+import { RealtimeClient, type RealtimeStatus } from './connection'
+
+const RealtimeContext = createContext<RealtimeClient | null>(null)
+
+/** POST /broadcasting/{path} with the app's one HTTP client (same headers, same cookies). */
+function authorize(path: 'auth' | 'user-auth', body: Record<string, string>) {
+  const prefixUrl = new URL(`${import.meta.env.BASE_URL}broadcasting`, location.href).href
+  return api.extend({ prefixUrl }).post(path, { json: body }).json()
+}
+
+/**
+ * Starts the app's one real-time connection once the runtime config is known, after first render
+ * (pusher-js is loaded lazily), and signs it in when a user is signed in.
+ */
+export function RealtimeProvider({
+  rules,
+  userId,
+  children,
+}: {
+  rules: readonly AnyRule[]
+  userId: string | null
+  children: ReactNode
+}) {
+  const queryClient = useQueryClient()
+  const { data: config } = useQuery(configQuery)
+  const [client, setClient] = useState<RealtimeClient | null>(null)
+  const realtime = config?.realtime
+
+  useEffect(() => {
+    if (!realtime) return
+    const next = new RealtimeClient({ config: realtime, queryClient, rules, authorize })
+    setClient(next)
+    void next.start()
+    return () => {
+      next.stop()
+      setClient(null)
+    }
+    // Restart only when the endpoint changes, not on every config refetch (serverTime changes).
+  }, [
+    realtime?.host,
+    realtime?.port,
+    realtime?.key,
+    realtime?.scheme,
+    realtime?.cluster,
+    queryClient,
+    rules,
+  ]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    client?.setUser(userId)
+  }, [client, userId])
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>
+}
+
+const noop = () => () => undefined
+
+/** Live connection status for the indicator; 'connecting' until pusher-js has loaded. */
+export function useRealtimeStatus(): RealtimeStatus {
+  const client = useContext(RealtimeContext)
+  return useSyncExternalStore(
+    client?.subscribeStatus ?? noop,
+    client?.getStatus ?? (() => 'connecting' as const),
+  )
+}
+
+/** Keeps `channel` subscribed while the calling component is mounted (null = none). */
+export function useChannel(channel: string | null) {
+  const client = useContext(RealtimeContext)
+  useEffect(() => {
+    if (!client || !channel) return
+    return client.use(channel)
+  }, [client, channel])
+}
