@@ -77,14 +77,16 @@ export class RealtimeClient {
   private readonly refs = new Map<string, number>()
   private readonly subscribedOnce = new Set<string>()
   private userId: string | null = null
-  private stopped = false
+  /** Bumped by stop(): a start() still loading pusher-js from before must not connect. */
+  private generation = 0
   private readonly cleanup: Array<() => void> = []
 
   constructor(private readonly deps: RealtimeDeps) {}
 
   async start(): Promise<void> {
+    const generation = ++this.generation
     const PusherClass = await (this.deps.loadPusher ?? defaultLoadPusher)()
-    if (this.stopped) return
+    if (generation !== this.generation) return
     const pusher = new PusherClass(
       this.deps.config.key,
       pusherOptions(this.deps.config, this.deps.authorize),
@@ -106,9 +108,11 @@ export class RealtimeClient {
   }
 
   stop() {
-    this.stopped = true
+    this.generation++
     for (const off of this.cleanup.splice(0)) off()
     this.pusher?.disconnect()
+    this.pusher = undefined
+    this.subscribedOnce.clear()
     setSocketId(null)
   }
 

@@ -2,7 +2,7 @@ import {
   createContext,
   useContext,
   useEffect,
-  useState,
+  useMemo,
   useSyncExternalStore,
   type ReactNode,
 } from 'react'
@@ -35,28 +35,22 @@ export function RealtimeProvider({
 }) {
   const queryClient = useQueryClient()
   const { data: config } = useQuery(configQuery)
-  const [client, setClient] = useState<RealtimeClient | null>(null)
   const realtime = config?.realtime
+  // Restart only when the endpoint changes, not on every config refetch (serverTime changes).
+  const endpoint = realtime ? JSON.stringify(realtime) : null
+  const client = useMemo(
+    () =>
+      endpoint
+        ? new RealtimeClient({ config: JSON.parse(endpoint), queryClient, rules, authorize })
+        : null,
+    [endpoint, queryClient, rules],
+  )
 
   useEffect(() => {
-    if (!realtime) return
-    const next = new RealtimeClient({ config: realtime, queryClient, rules, authorize })
-    setClient(next)
-    void next.start()
-    return () => {
-      next.stop()
-      setClient(null)
-    }
-    // Restart only when the endpoint changes, not on every config refetch (serverTime changes).
-  }, [
-    realtime?.host,
-    realtime?.port,
-    realtime?.key,
-    realtime?.scheme,
-    realtime?.cluster,
-    queryClient,
-    rules,
-  ]) // eslint-disable-line react-hooks/exhaustive-deps
+    if (!client) return
+    void client.start()
+    return () => client.stop()
+  }, [client])
 
   useEffect(() => {
     client?.setUser(userId)
