@@ -35,16 +35,18 @@ export default function AccountScreen() {
     )
   }
   const user = me.data
-  if (!user) return <Redirect to="/sign-in?next=%2Faccount" replace />
+  // Signed out meanwhile (by this button, or the session ended): leave the screen.
+  if (!user) return <Redirect to={signOut.isIdle ? '/sign-in?next=%2Faccount' : '/'} replace />
 
-  const onSignOut = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => {
-        notify({ message: t('account.signedOut'), tone: 'success' })
-        navigate('/', { replace: true })
-      },
-      onError: (error) => notify({ message: errorMessage(error, lang), tone: 'error' }),
-    })
+  const onSignOut = async () => {
+    try {
+      await signOut.mutateAsync()
+      notify({ message: t('account.signedOut'), tone: 'success' })
+      navigate('/', { replace: true })
+    } catch (error) {
+      notify({ message: errorMessage(error, lang), tone: 'error' })
+    }
+  }
 
   return (
     <div className="account">
@@ -90,7 +92,7 @@ export default function AccountScreen() {
       <div className="actions">
         <Button
           variant="secondary"
-          onClick={onSignOut}
+          onClick={() => void onSignOut()}
           pending={signOut.isPending}
           pendingLabel={t('account.signingOut')}
           disabled={!online}

@@ -79,7 +79,9 @@ function useAuthMutation<TInput>(path: 'auth/login' | 'auth/register', key: stri
     networkMode: 'always',
     mutationFn: (input: TInput) =>
       api.post(path, { json: input, signal: nextSignal() }).json<{ user: PublicUser }>(),
-    onSuccess: ({ user }) => {
+    onSuccess: async ({ user }) => {
+      // A /api/me request started before signing in would otherwise land later and say "null".
+      await client.cancelQueries({ queryKey: meKey })
       resetForUser(client, user)
       client.setQueryData(meKey, user)
     },

@@ -1,0 +1,83 @@
+import { onlineManager } from '@tanstack/react-query'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { json, mockApi, problem } from '../testing/http'
+import { pwaStub } from '../testing/pwa-register-stub'
+import { renderWithApp } from '../testing/render'
+import { Layout } from './Layout'
+
+describe('app layout', () => {
+  afterEach(() => pwaStub.reset())
+
+  it('has a skip link to the main content and labelled navigation', async () => {
+    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    renderWithApp(
+      <Layout>
+        <p>content</p>
+      </Layout>,
+      { path: '/account' },
+    )
+    const skip = screen.getByRole('link', { name: 'Skip to content' })
+    expect(skip.getAttribute('href')).toBe('#main')
+    expect(document.getElementById('main')?.textContent).toBe('content')
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(nav).toBeTruthy()
+    // Signed out: the sign-in link brings the user back to where they were.
+    const signIn = await screen.findByRole('link', { name: 'Sign in' })
+    expect(signIn.getAttribute('href')).toBe('/sign-in?next=%2Faccount')
+  })
+
+  it('shows Account in the nav once signed in', async () => {
+    mockApi({
+      'GET /api/me': () =>
+        json({
+          user: { id: 'u1', name: 'A', email: 'a@x.y', role: 'member', alias: 'B', createdAt: '' },
+        }),
+    })
+    renderWithApp(<Layout>x</Layout>)
+    expect(await screen.findByRole('link', { name: 'Account' })).toBeTruthy()
+  })
+
+  it('shows the offline state in the header and a banner, and clears them when back online', async () => {
+    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    renderWithApp(<Layout>x</Layout>)
+    expect(screen.getByText('Online')).toBeTruthy()
+    act(() => onlineManager.setOnline(false))
+    expect(screen.getByText('Offline')).toBeTruthy()
+    expect(screen.getByText(/You are offline. You can browse/)).toBeTruthy()
+    act(() => onlineManager.setOnline(true))
+    expect(screen.queryByText(/You are offline/)).toBeNull()
+  })
+
+  it('asks before applying a new version: Reload applies it, Later hides the prompt', async () => {
+    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    pwaStub.needRefresh = true
+    renderWithApp(<Layout>x</Layout>)
+    expect(screen.getByText('A new version of Lotline is available.')).toBeTruthy()
+    expect(pwaStub.updateCalls).toBe(0)
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
+    await waitFor(() => expect(pwaStub.updateCalls).toBe(1))
+    expect(typeof pwaStub.options?.onNeedReload).toBe('function')
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }))
+  })
+
+  it('Later dismisses the update prompt without updating', () => {
+    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    pwaStub.needRefresh = true
+    renderWithApp(<Layout>x</Layout>)
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }))
+    expect(screen.queryByText('A new version of Lotline is available.')).toBeNull()
+    expect(pwaStub.updateCalls).toBe(0)
+  })
+
+  it('announces "ready to work offline" only the first time', async () => {
+    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    pwaStub.offlineReady = true
+    const first = renderWithApp(<Layout>x</Layout>)
+    expect(await screen.findByText('Lotline is ready to work offline.')).toBeTruthy()
+    first.unmount()
+    renderWithApp(<Layout>x</Layout>)
+    await new Promise((r) => setTimeout(r, 10))
+    expect(screen.queryByText('Lotline is ready to work offline.')).toBeNull()
+  })
+})

@@ -1,0 +1,60 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { get, set } from 'idb-keyval'
+import { afterEach, describe, expect, it } from 'vitest'
+import { setLanguage } from '../../i18n'
+import { PERSIST_KEY } from '../../offline/persist'
+import { json, mockApi, problem } from '../../testing/http'
+import { renderWithApp } from '../../testing/render'
+import AccountScreen from './AccountScreen'
+
+const alice = {
+  id: 'u1',
+  name: 'Alice Example',
+  email: 'alice@lotline.test',
+  role: 'member',
+  alias: 'Bidder 7F3A',
+  createdAt: '2026-01-01T00:00:00Z',
+}
+
+describe('account screen', () => {
+  afterEach(() => setLanguage('en'))
+
+  it('sends a signed-out visitor to sign-in and back here afterwards', async () => {
+    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'Not signed in') })
+    const { location } = renderWithApp(<AccountScreen />, { path: '/account' })
+    await waitFor(() => expect(location.history.at(-1)).toBe('/sign-in?next=%2Faccount'))
+  })
+
+  it('shows the profile with the public alias and switches the language', async () => {
+    mockApi({ 'GET /api/me': () => json({ user: alice }) })
+    renderWithApp(<AccountScreen />, { path: '/account' })
+    expect(await screen.findByText('Bidder 7F3A')).toBeTruthy()
+    expect(screen.getByText('alice@lotline.test')).toBeTruthy()
+    expect(screen.getByText('Member')).toBeTruthy()
+
+    fireEvent.click(screen.getByLabelText('Español'))
+    expect(await screen.findByRole('heading', { name: 'Tu cuenta' })).toBeTruthy()
+    expect(document.documentElement.lang).toBe('es')
+    expect(screen.getByRole('button', { name: 'Salir' })).toBeTruthy()
+  })
+
+  it('signing out clears the cached data in memory and in IndexedDB', async () => {
+    const { requests } = mockApi({
+      'GET /api/me': () => json({ user: alice }),
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    })
+    await set(PERSIST_KEY, JSON.stringify({ buster: 'x', timestamp: 1, clientState: {} }))
+    const { client, location } = renderWithApp(<AccountScreen />, { path: '/account' })
+    act(() => client.setQueryData(['wallet'], { balance: 50000 }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
+
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'))
+    expect(requests.some((r) => r.method === 'POST' && r.url.endsWith('/api/auth/logout'))).toBe(
+      true,
+    )
+    expect(client.getQueryData(['wallet'])).toBeUndefined()
+    expect(client.getQueryData(['me'])).toBeNull()
+    expect(await get(PERSIST_KEY)).toBeUndefined()
+    expect(await screen.findByText('You are signed out.')).toBeTruthy()
+  })
+})
