@@ -55,9 +55,14 @@ describe('persisted cache and offline queue (IndexedDB)', () => {
       meta: { persist: false },
       networkMode: 'always',
     })
-    void new MutationObserver(page1, { mutationKey: WATCH }).mutate({ lotId: 7 })
+    void new MutationObserver<unknown, Error, { lotId: number }>(page1, {
+      mutationKey: WATCH,
+    }).mutate({ lotId: 7 })
     const login = vi.fn(async () => 'ok')
-    void new MutationObserver(page1, { mutationKey: ['auth', 'login'], mutationFn: login })
+    void new MutationObserver<string, Error, { email: string; password: string }>(page1, {
+      mutationKey: ['auth', 'login'],
+      mutationFn: login,
+    })
       .mutate({ email: 'a@b.c', password: 'hunter2-hunter2' })
       .catch(() => undefined)
     await waitFor(() =>
@@ -103,7 +108,9 @@ describe('persisted cache and offline queue (IndexedDB)', () => {
   it('resumes the queue right after restore when already online', async () => {
     onlineManager.setOnline(false)
     const page1 = await openPage()
-    void new MutationObserver(page1, { mutationKey: WATCH }).mutate({ lotId: 3 })
+    void new MutationObserver<unknown, Error, { lotId: number }>(page1, {
+      mutationKey: WATCH,
+    }).mutate({ lotId: 3 })
     await waitFor(() => expect(page1.getMutationCache().getAll()[0]!.state.isPaused).toBe(true))
     await flushPersistedState(page1)
     closePage(page1)
@@ -136,7 +143,9 @@ describe('persisted cache and offline queue (IndexedDB)', () => {
     onlineManager.setOnline(false)
     const page = await openPage()
     page.setQueryData(['wallet'], { balance: 50000 })
-    void new MutationObserver(page, { mutationKey: WATCH }).mutate({ lotId: 9 })
+    void new MutationObserver<unknown, Error, { lotId: number }>(page, {
+      mutationKey: WATCH,
+    }).mutate({ lotId: 9 })
     await flushPersistedState(page)
     expect(await get(PERSIST_KEY)).toBeDefined()
 
