@@ -1,0 +1,33 @@
+/**
+ * Child process for bench/realtime.ts: runs the embedded real-time service alone so its CPU and
+ * RSS are measured apart from the load generator. Talks to the parent over IPC:
+ *   -> { type: 'ready', port }            after listening
+ *   <- { type: 'usage' }  -> { type: 'usage', cpuMicros, rss, connections }
+ *   <- { type: 'stop' }   -> closes and exits
+ */
+import { startRealtimeServer } from '../server/realtime/index.js'
+
+const app = { id: 'bench', key: 'bench-key', secret: 'bench-secret' }
+
+const server = await startRealtimeServer({
+  port: 0,
+  host: '127.0.0.1',
+  apps: [app],
+  shutdownGraceMs: 0,
+})
+
+process.on('message', (msg: { type: string }) => {
+  if (msg.type === 'usage') {
+    const cpu = process.cpuUsage()
+    process.send?.({
+      type: 'usage',
+      cpuMicros: cpu.user + cpu.system,
+      rss: process.memoryUsage().rss,
+      connections: server.stats().connections,
+    })
+  } else if (msg.type === 'stop') {
+    void server.close().then(() => process.exit(0))
+  }
+})
+process.on('disconnect', () => process.exit(0))
+process.send?.({ type: 'ready', port: server.port })

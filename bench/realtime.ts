@@ -1,0 +1,289 @@
+/**
+ * Real-time fan-out benchmark: N raw Pusher-protocol sockets on one channel, M events/s published
+ * through the official `pusher` SDK for a fixed duration; delivery latency measured per socket.
+ *
+ *   npx tsx bench/realtime.ts [--sockets 500,2000,5000] [--rate 20] [--duration 10] [--markdown]
+ *   (or BENCH_SOCKETS / BENCH_RATE / BENCH_DURATION env vars)
+ *
+ * Why raw `ws` clients and not pusher-js: 5,000 pusher-js instances (each with its own timers,
+ * channel objects and faye-websocket stack) would make the load generator, which shares the
+ * machine's cores with the server, the bottleneck. The raw clients speak the same protocol
+ * (handshake, pusher:subscribe, double-encoded event data) and do the minimum per message.
+ *
+ * The server runs in a child process (bench/realtime-server.ts) so its CPU and RSS are measured
+ * separately. Latency = receive time - the publisher's timestamp taken just before the SDK call,
+ * so it includes the HTTP API request, signature check, fan-out and the socket writes.
+ * Everything is on loopback (127.0.0.1) and bounded in sockets and time.
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { Agent } from 'node:http'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { performance } from 'node:perf_hooks'
+import PusherServer from 'pusher'
+import { WebSocket } from 'ws'
+
+const HERE = dirname(fileURLToPath(import.meta.url))
+const APP = { id: 'bench', key: 'bench-key', secret: 'bench-secret' }
+const CHANNEL = 'lot.bench'
+const MAX_SOCKETS = 20_000
+const MAX_DURATION_S = 120
+
+function arg(name: string, env: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`)
+  const v = i >= 0 ? process.argv[i + 1] : undefined
+  return v ?? process.env[env] ?? fallback
+}
+
+const socketCounts = arg('sockets', 'BENCH_SOCKETS', '500,2000,5000')
+  .split(',')
+  .map((s) => Number(s.trim()))
+const rate = Number(arg('rate', 'BENCH_RATE', '20'))
+const durationS = Number(arg('duration', 'BENCH_DURATION', '10'))
+const markdown = process.argv.includes('--markdown')
+
+for (const n of socketCounts) {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SOCKETS) throw new Error(`bad socket count ${n}`)
+}
+if (!(rate > 0 && rate <= 1000)) throw new Error(`bad rate ${rate}`)
+if (!(durationS > 0 && durationS <= MAX_DURATION_S)) throw new Error(`bad duration ${durationS}`)
+
+/** Wall-clock milliseconds with sub-ms precision, comparable across processes on this host. */
+const nowMs = () => performance.timeOrigin + performance.now()
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+interface Usage {
+  cpuMicros: number
+  rss: number
+  connections: number
+}
+
+class ServerProcess {
+  private pending: Array<(u: Usage) => void> = []
+  private constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+  ) {
+    child.on('message', (m: { type: string } & Usage) => {
+      if (m.type === 'usage') this.pending.shift()?.(m)
+    })
+  }
+
+  static start(): Promise<ServerProcess> {
+    const child = fork(join(HERE, 'realtime-server.ts'), [], {
+      // BENCH_SERVER_PROF=dir writes a V8 CPU profile of the server process there.
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_SERVER_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
+          : []),
+      ],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('server did not start')), 30_000)
+      child.once('exit', (code) => reject(new Error(`server exited early (${code})`)))
+      child.on('message', function ready(m: { type: string; port?: number }) {
+        if (m.type === 'ready' && m.port) {
+          clearTimeout(timer)
+          child.off('message', ready)
+          resolve(new ServerProcess(child, m.port))
+        }
+      })
+    })
+  }
+
+  usage(): Promise<Usage> {
+    return new Promise((resolve) => {
+      this.pending.push(resolve)
+      this.child.send({ type: 'usage' })
+    })
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000)
+      this.child.once('exit', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+      this.child.send({ type: 'stop' })
+    })
+  }
+}
+
+/** Open one raw protocol socket and subscribe it; resolves once subscription_succeeded arrives. */
+function openSubscriber(
+  port: number,
+  onEvent: (raw: string, at: number) => void,
+): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${port}/app/${APP.key}?protocol=7&client=bench&version=1`,
+    )
+    const timer = setTimeout(() => reject(new Error('subscribe timeout')), 30_000)
+    let subscribed = false
+    ws.on('message', (buf: Buffer) => {
+      const at = nowMs()
+      const raw = buf.toString('utf8')
+      if (subscribed) return onEvent(raw, at)
+      if (raw.includes('pusher:connection_established')) {
+        ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: CHANNEL, auth: '' } }))
+      } else if (raw.includes('pusher_internal:subscription_succeeded')) {
+        subscribed = true
+        clearTimeout(timer)
+        resolve(ws)
+      }
+    })
+    ws.on('error', (err) => {
+      clearTimeout(timer)
+      reject(err)
+    })
+  })
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN
+  const idx = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, idx)] ?? NaN
+}
+
+interface Result {
+  sockets: number
+  rate: number
+  durationS: number
+  expected: number
+  delivered: number
+  p50: number
+  p99: number
+  max: number
+  serverCpuPct: number
+  serverRssMb: number
+  loadgenCpuPct: number
+  connectS: number
+  /** 1-minute load average before the run: the machine is shared, so say how busy it was. */
+  loadBefore: number
+}
+
+async function runOne(n: number): Promise<Result> {
+  const loadBefore = loadavg()[0] ?? NaN
+  const server = await ServerProcess.start()
+  const totalEvents = Math.round(rate * durationS)
+  const latencies = new Float64Array(n * totalEvents)
+  let count = 0
+  const T_RE = /\\"t\\":([0-9.]+)/
+  const onEvent = (raw: string, at: number) => {
+    const m = T_RE.exec(raw)
+    if (m?.[1] && count < latencies.length) latencies[count++] = at - Number(m[1])
+  }
+
+  const connectStart = nowMs()
+  const sockets: WebSocket[] = []
+  const BATCH = 250 // bounded concurrency for the handshakes
+  for (let i = 0; i < n; i += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, n - i) }, () =>
+      openSubscriber(server.port, onEvent),
+    )
+    sockets.push(...(await Promise.all(batch)))
+  }
+  const connectS = (nowMs() - connectStart) / 1000
+  const u0 = await server.usage()
+  if (u0.connections !== n) throw new Error(`server sees ${u0.connections} sockets, expected ${n}`)
+
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 })
+  const sdk = new PusherServer({
+    appId: APP.id,
+    key: APP.key,
+    secret: APP.secret,
+    host: '127.0.0.1',
+    port: String(server.port),
+    useTLS: false,
+    agent,
+  })
+  await sleep(500) // let the connect burst settle before measuring
+  const s0 = await server.usage()
+  const lg0 = process.cpuUsage()
+  const wall0 = nowMs()
+
+  // Fixed schedule (not setInterval drift): event k is due at start + k / rate.
+  const inflight: Array<Promise<unknown>> = []
+  const padding = 'x'.repeat(120) // a bid-sized payload
+  for (let k = 0; k < totalEvents; k++) {
+    const due = wall0 + (k * 1000) / rate
+    const wait = due - nowMs()
+    if (wait > 0) await sleep(wait)
+    const t = nowMs()
+    inflight.push(
+      sdk.trigger(CHANNEL, 'bid.placed', { seq: k, lot: 1, amount: 100 + k, padding, t }),
+    )
+  }
+  await Promise.all(inflight)
+  // Wait for stragglers: until everything arrived or 5 s of no progress.
+  const expected = n * totalEvents
+  let last = -1
+  let stableSince = nowMs()
+  while (count < expected && nowMs() - stableSince < 5000) {
+    if (count !== last) {
+      last = count
+      stableSince = nowMs()
+    }
+    await sleep(50)
+  }
+  const wall = nowMs() - wall0
+  const s1 = await server.usage()
+  const lg1 = process.cpuUsage(lg0)
+
+  for (const ws of sockets) ws.terminate()
+  agent.destroy()
+  await server.stop()
+
+  const sorted = latencies.slice(0, count).sort()
+  return {
+    sockets: n,
+    rate,
+    durationS,
+    expected,
+    delivered: count,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+    serverCpuPct: ((s1.cpuMicros - s0.cpuMicros) / 1000 / wall) * 100,
+    serverRssMb: s1.rss / 1024 / 1024,
+    loadgenCpuPct: ((lg1.user + lg1.system) / 1000 / wall) * 100,
+    connectS,
+    loadBefore,
+  }
+}
+
+const results: Result[] = []
+for (const n of socketCounts) {
+  const r = await runOne(n)
+  results.push(r)
+  console.error(
+    `N=${r.sockets} M=${r.rate}/s: delivered ${r.delivered}/${r.expected}, ` +
+      `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, ` +
+      `server CPU ${r.serverCpuPct.toFixed(0)}% RSS ${r.serverRssMb.toFixed(0)} MB`,
+  )
+  await sleep(500)
+}
+
+const f1 = (x: number) => x.toFixed(1)
+const header =
+  '| sockets | events/s | duration | delivered / expected | p50 ms | p99 ms | max ms | server CPU | server RSS | load-gen CPU | connect time | load avg before |'
+const rows = results.map(
+  (r) =>
+    `| ${r.sockets} | ${r.rate} | ${r.durationS} s | ${r.delivered} / ${r.expected} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.max)} | ${r.serverCpuPct.toFixed(0)}% | ${r.serverRssMb.toFixed(0)} MB | ${r.loadgenCpuPct.toFixed(0)}% | ${r.connectS.toFixed(1)} s | ${r.loadBefore.toFixed(2)} |`,
+)
+if (markdown) {
+  console.log(
+    `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${new Date().toISOString()}`,
+  )
+  console.log()
+  console.log(header)
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+  for (const row of rows) console.log(row)
+} else {
+  console.log(JSON.stringify(results, null, 2))
+}
