@@ -85,10 +85,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <OfflineNotice>{t('offline.banner')}</OfflineNotice>
         </div>
       ) : null}
+      <UpdatePrompt />
       <main id="main" ref={main} tabIndex={-1} className="main">
         {children}
       </main>
-      <UpdatePrompt />
     </>
   )
 }
