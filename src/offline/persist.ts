@@ -48,9 +48,7 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister,
   maxAge: PERSIST_MAX_AGE,
   buster: CACHE_SCHEMA_VERSION,
-  // persist-client-core pins @tanstack/query-core 5.104.5 while react-query ships 5.108.0, so the
-  // two Query/Mutation class types differ nominally; the predicates only read public state.
-  dehydrateOptions: dehydrateOptions as PersistQueryClientOptions['dehydrateOptions'],
+  dehydrateOptions,
 }
 
 /**
