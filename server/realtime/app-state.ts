@@ -6,6 +6,7 @@
 import type { Connection, SignedInUser } from './connection.js'
 import type { RealtimeApp } from './options.js'
 import { channelKind, type ChannelKind } from './names.js'
+import { prepareFrame } from './frames.js'
 import { memberAdded, memberRemoved } from './protocol.js'
 
 export interface PresenceMember {
@@ -129,8 +130,8 @@ export class AppState {
   }
 
   /**
-   * Fan a pre-serialized frame out to a channel's subscribers. The frame is turned into a Buffer
-   * once so each socket only frames and writes it (the cost that dominates large broadcasts).
+   * Fan a serialized frame out to a channel's subscribers. It is encoded and framed once
+   * (frames.ts); each socket then costs one write.
    * Returns the number of sockets written to.
    */
   publish(name: string, frame: string, exceptSocketId?: string): number {
@@ -147,12 +148,12 @@ export class AppState {
   }
 
   private fanOut(targets: Set<Connection>, frame: string, exceptSocketId?: string): number {
-    const buf = Buffer.from(frame, 'utf8')
+    const prepared = prepareFrame(frame)
     let sent = 0
     // Copy first: a send may close a slow socket, which mutates the set we iterate.
     for (const conn of [...targets]) {
       if (conn.socketId === exceptSocketId) continue
-      conn.send(buf)
+      conn.sendPrepared(prepared)
       sent++
     }
     return sent

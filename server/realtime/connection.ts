@@ -5,8 +5,9 @@
  */
 import { WebSocket } from 'ws'
 import { errorFrame } from './protocol.js'
-import { TokenBucket } from './rate-limit.js'
+import { sendPrepared, type PreparedFrame } from './frames.js'
 import { Codes } from './protocol.js'
+import { TokenBucket } from './rate-limit.js'
 
 export interface SignedInUser {
   id: string
@@ -51,18 +52,32 @@ export class Connection {
     this.pingSentAt = undefined
   }
 
+  /** Send one serialized frame to this socket. */
+  send(frame: string): void {
+    if (!this.writable()) return
+    this.ws.send(frame, { binary: false })
+  }
+
   /**
-   * Send a pre-serialized frame. Fan-out callers pass the same Buffer to every socket, so a
-   * broadcast serializes once. A client that cannot keep up is cut with 4100 (reconnect after
-   * back-off) instead of letting its buffer grow without bound.
+   * Fan-out path: the same pre-built WebSocket frame is written to every subscriber, so a
+   * broadcast serializes and frames once (see frames.ts).
    */
-  send(frame: string | Buffer): void {
-    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return
+  sendPrepared(frame: PreparedFrame): void {
+    if (!this.writable()) return
+    sendPrepared(this.ws, frame)
+  }
+
+  /**
+   * A client that cannot keep up is cut with 4100 (reconnect after back-off) instead of letting
+   * its buffer grow without bound.
+   */
+  private writable(): boolean {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return false
     if (this.ws.bufferedAmount > this.hooks.maxBufferedBytes) {
       this.close(Codes.OVER_CAPACITY, 'Client too slow to read messages')
-      return
+      return false
     }
-    this.ws.send(frame, { binary: false })
+    return true
   }
 
   /**

@@ -413,3 +413,20 @@ describe('sign-in', () => {
     expect(ok.data).toEqual({ presence: { ids: ['su'], hash: { su: { n: 1 } }, count: 1 } })
   })
 })
+
+describe('pre-framed broadcasts', () => {
+  it('deliver payloads of every WebSocket length class intact (7-bit, 16-bit, 64-bit lengths)', async () => {
+    const c = await connect()
+    await rawSubscribe(c, t.sdk, 'sizes')
+    for (const size of [10, 125, 126, 1000, 10_000]) {
+      const data = 'y'.repeat(size)
+      await t.sdk.trigger('sizes', 'sized', data)
+      const got = await c.next(isEvent('sized', 'sizes'))
+      expect(got.data).toBe(data)
+    }
+    const { prepareFrame } = await import('./frames.js')
+    const big = prepareFrame('z'.repeat(70_000))
+    expect(big.wire.length).toBe(70_000 + 10)
+    expect(big.wire.readBigUInt64BE(2)).toBe(70_000n)
+  })
+})
