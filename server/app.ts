@@ -15,6 +15,10 @@ import authRoutes from './routes/auth/index.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
 import configRoutes from './routes/config/index.ts'
 import healthRoutes from './routes/health/index.ts'
+import lotRoutes from './routes/lots/index.ts'
+import notificationRoutes from './routes/notifications/index.ts'
+import walletRoutes from './routes/wallet/index.ts'
+import watchlistRoutes from './routes/watchlist/index.ts'
 
 export interface AppDependencies {
   config: Config
@@ -85,6 +89,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             // Signing out also closes that user's real-time connections (DESIGN §3).
             onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
           })
+          await api.register(lotRoutes, { db, currency: config.currency })
+          await api.register(watchlistRoutes, { db })
+          await api.register(notificationRoutes, { db })
+          await api.register(walletRoutes, { db, currency: config.currency })
         },
         { prefix: '/api' },
       )

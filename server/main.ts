@@ -4,11 +4,13 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/index.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoData } from './db/seed.ts'
+import { createScheduler } from './jobs/scheduler.ts'
 import { startRealtimeServer } from './realtime/index.ts'
 
 /** The built client; CLIENT_DIST_DIR lets tests serve another build (e.g. a "new version"). */
 const DIST_DIR =
-  process.env.CLIENT_DIST_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url)).replace(/\/$/, '')
+  process.env.CLIENT_DIST_DIR ??
+  fileURLToPath(new URL('../dist/', import.meta.url)).replace(/\/$/, '')
 
 async function main() {
   const config = loadConfig()
@@ -32,9 +34,18 @@ async function main() {
   })
   if (realtime) app.log.info(`embedded real-time service on port ${realtime.port}`)
   if (applied.length) app.log.info({ applied }, 'migrations applied')
-  if (seeded) app.log.info('demo data seeded (admin@lotline.test, alice@, bob@, carol@ / lotline-demo)')
+  if (seeded)
+    app.log.info('demo data seeded (admin@lotline.test, alice@, bob@, carol@ / lotline-demo)')
 
   await app.listen({ port: config.port, host: config.host })
+  // Opens, closes and settles lots on time; all its state is in the database.
+  const scheduler = createScheduler({
+    db,
+    broadcaster: app.broadcaster,
+    currency: config.currency,
+    log: app.log,
+  })
+  scheduler.start()
   app.log.info(
     `Lotline (${config.production ? 'production' : 'local'} mode, ${db.kind}) on http://localhost:${config.port}${config.basePath}`,
   )
@@ -44,6 +55,7 @@ async function main() {
     if (stopping) return
     stopping = true
     app.log.info({ signal }, 'shutting down')
+    await scheduler.stop()
     await app.close()
     await realtime?.close()
     await db.close()

@@ -108,5 +108,13 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'errors.rate_limited': 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
   'errors.service_unavailable':
     'Lotline no está disponible ahora mismo. Inténtalo de nuevo en un momento.',
+  'errors.lot_not_open': 'Este lote no está abierto a pujas.',
+  'errors.bid_too_low': 'Tu puja está por debajo de la puja mínima.',
+  'errors.max_below_amount': 'Tu máximo debe ser al menos tu puja.',
+  'errors.max_not_raised': 'Ya vas en cabeza; para subir tu máximo, escribe uno más alto.',
+  'errors.insufficient_funds': 'Tu saldo disponible no cubre este máximo. Recarga primero.',
+  'errors.own_lot': 'No puedes pujar por tu propio lote.',
+  'errors.lot_has_bids': 'Este lote ya tiene pujas; solo un administrador puede cancelarlo.',
+  'errors.lot_not_cancellable': 'Este lote ya no se puede cancelar.',
   'errors.internal_error': 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
 }

@@ -16,7 +16,7 @@ describe(`data layer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('applies each migration once, however often start-up runs', async () => {
     expect(await migrate(db)).toEqual([])
     const { rows } = await db.query<{ name: string }>('select name from schema_migrations order by name')
-    expect(rows.map((r) => r.name)).toEqual(['001_accounts.sql', '002_wallet_and_lots.sql'])
+    expect(rows.map((r) => r.name)).toEqual(['001_accounts.sql', '002_wallet_and_lots.sql', '003_auctions.sql'])
   })
 
   it('returns the same row shapes on both engines: numbers for bigint, Date for timestamptz', async () => {

@@ -1,0 +1,98 @@
+import type { AppNotification, NotificationKind } from '../../common/auction.ts'
+import type { Queryable } from '../db/types.ts'
+
+interface NotificationRow {
+  id: number
+  user_id: string
+  kind: NotificationKind
+  lot_id: string | null
+  data: Record<string, unknown>
+  read_at: Date | string | null
+  created_at: Date | string
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString()
+
+export function toNotification(row: NotificationRow): AppNotification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    lotId: row.lot_id,
+    data: row.data,
+    readAt: row.read_at === null ? null : iso(row.read_at),
+    createdAt: iso(row.created_at),
+  }
+}
+
+export async function insertNotification(
+  db: Queryable,
+  n: {
+    userId: string
+    kind: NotificationKind
+    lotId: string | null
+    data: Record<string, unknown>
+  },
+): Promise<{ userId: string; notification: AppNotification }> {
+  const { rows } = await db.query<NotificationRow>(
+    `insert into notifications (user_id, kind, lot_id, data) values ($1, $2, $3, $4::jsonb) returning *`,
+    [n.userId, n.kind, n.lotId, JSON.stringify(n.data)],
+  )
+  return { userId: n.userId, notification: toNotification(rows[0]!) }
+}
+
+/** "Ending soon" for each watcher who has not had it for this lot (once per lot per user). */
+export async function insertEndingSoon(
+  db: Queryable,
+  lotId: string,
+  data: Record<string, unknown>,
+): Promise<Array<{ userId: string; notification: AppNotification }>> {
+  const { rows } = await db.query<NotificationRow>(
+    `insert into notifications (user_id, kind, lot_id, data)
+     select w.user_id, 'ending_soon', w.lot_id, $2::jsonb from watchlist w where w.lot_id = $1
+     on conflict (user_id, lot_id) where kind = 'ending_soon' do nothing
+     returning *`,
+    [lotId, JSON.stringify(data)],
+  )
+  return rows.map((r) => ({ userId: r.user_id, notification: toNotification(r) }))
+}
+
+export const NOTIFICATION_PAGE = 30
+
+export async function listNotifications(
+  db: Queryable,
+  userId: string,
+  before: number | undefined,
+  limit = NOTIFICATION_PAGE,
+): Promise<{ items: AppNotification[]; nextCursor: string | null; unread: number }> {
+  const { rows } = await db.query<NotificationRow>(
+    `select * from notifications where user_id = $1 and ($2::bigint is null or id < $2)
+      order by id desc limit $3`,
+    [userId, before ?? null, limit + 1],
+  )
+  const { rows: counts } = await db.query<{ unread: number }>(
+    'select count(*)::int as unread from notifications where user_id = $1 and read_at is null',
+    [userId],
+  )
+  const items = rows.slice(0, limit).map(toNotification)
+  const last = items[items.length - 1]
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? String(last.id) : null,
+    unread: counts[0]?.unread ?? 0,
+  }
+}
+
+/** Marks the given (or all) of the user's notifications read; returns how many changed. */
+export async function markRead(
+  db: Queryable,
+  userId: string,
+  ids: number[] | undefined,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `update notifications set read_at = now()
+      where user_id = $1 and read_at is null and ($2::bigint[] is null or id = any($2::bigint[]))
+      returning id`,
+    [userId, ids ?? null],
+  )
+  return rows.length
+}

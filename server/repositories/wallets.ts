@@ -1,0 +1,127 @@
+import type { Wallet } from '../../common/wallet.ts'
+import type { Queryable } from '../db/types.ts'
+
+export interface LockedWallet {
+  userId: string
+  version: number
+  alias: string
+}
+
+/**
+ * Locks the wallet rows of these users in user-id order (`select … for update`). Everything that
+ * changes a user's available balance locks their row first, so two bids spending the same money
+ * are serialized. Always after the lot lock: lot → wallets in user-id order, never the reverse.
+ */
+export async function lockWallets(
+  db: Queryable,
+  userIds: string[],
+): Promise<Map<string, LockedWallet>> {
+  const ids = [...new Set(userIds)].sort()
+  const lock = () =>
+    db.query<{ user_id: string; version: number; alias: string }>(
+      `select w.user_id, w.version, u.alias
+         from wallets w join users u on u.id = w.user_id
+        where w.user_id = any($1::uuid[])
+        order by w.user_id
+        for update of w`,
+      [ids],
+    )
+  let { rows } = await lock()
+  if (rows.length < ids.length) {
+    // Rows come from a trigger on users; this only covers rows deleted or never created by hand.
+    await db.query(
+      'insert into wallets (user_id) select unnest($1::uuid[]) on conflict do nothing',
+      [ids],
+    )
+    ;({ rows } = await lock())
+  }
+  return new Map(
+    rows.map((r) => [r.user_id, { userId: r.user_id, version: r.version, alias: r.alias }]),
+  )
+}
+
+export interface Funds {
+  balance: number
+  held: number
+  /** This user's active hold on one lot. */
+  lotHold: number
+}
+
+/** Balances and holds, read in a statement after the wallet locks so they are current. */
+export async function fundsOf(
+  db: Queryable,
+  userIds: string[],
+  lotId: string,
+): Promise<Map<string, Funds>> {
+  const { rows } = await db.query<{
+    user_id: string
+    balance: number
+    held: number
+    lot_hold: number
+  }>(
+    `select u.id as user_id,
+            (select coalesce(sum(e.amount), 0) from ledger_entries e where e.user_id = u.id)::bigint as balance,
+            (select coalesce(sum(h.amount), 0) from holds h
+              where h.user_id = u.id and h.status = 'active')::bigint as held,
+            (select coalesce(sum(h.amount), 0) from holds h
+              where h.user_id = u.id and h.lot_id = $2 and h.status = 'active')::bigint as lot_hold
+       from unnest($1::uuid[]) as u(id)`,
+    [userIds, lotId],
+  )
+  return new Map(
+    rows.map((r) => [r.user_id, { balance: r.balance, held: r.held, lotHold: r.lot_hold }]),
+  )
+}
+
+export function toWallet(
+  state: { balance: number; held: number; version: number },
+  currency: string,
+): Wallet {
+  return {
+    balance: state.balance,
+    held: state.held,
+    available: state.balance - state.held,
+    currency,
+    version: state.version,
+  }
+}
+
+/** The read model: balance = sum of ledger entries, held = sum of active holds. */
+export async function walletsOf(
+  db: Queryable,
+  userIds: string[],
+  currency: string,
+): Promise<Map<string, Wallet>> {
+  if (userIds.length === 0) return new Map()
+  const { rows } = await db.query<{
+    user_id: string
+    version: number
+    balance: number
+    held: number
+  }>(
+    `select u.id as user_id,
+            coalesce((select w.version from wallets w where w.user_id = u.id), 0) as version,
+            (select coalesce(sum(e.amount), 0) from ledger_entries e where e.user_id = u.id)::bigint as balance,
+            (select coalesce(sum(h.amount), 0) from holds h
+              where h.user_id = u.id and h.status = 'active')::bigint as held
+       from unnest($1::uuid[]) as u(id)`,
+    [[...new Set(userIds)]],
+  )
+  return new Map(rows.map((r) => [r.user_id, toWallet(r, currency)]))
+}
+
+export async function walletOf(db: Queryable, userId: string, currency: string): Promise<Wallet> {
+  return (await walletsOf(db, [userId], currency)).get(userId)!
+}
+
+export async function bumpWalletVersions(
+  db: Queryable,
+  userIds: string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map()
+  const { rows } = await db.query<{ user_id: string; version: number }>(
+    'update wallets set version = version + 1 where user_id = any($1::uuid[]) returning user_id, version',
+    [userIds],
+  )
+  return new Map(rows.map((r) => [r.user_id, r.version]))
+}
