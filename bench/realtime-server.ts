@@ -2,9 +2,11 @@
  * Child process for bench/realtime.ts: runs the embedded real-time service alone so its CPU and
  * RSS are measured apart from the load generator. Talks to the parent over IPC:
  *   -> { type: 'ready', port }            after listening
- *   <- { type: 'usage' }  -> { type: 'usage', cpuMicros, rss, connections }
+ *   <- { type: 'usage' }  -> { type: 'usage', cpuMicros, rss, connections, loopP99Ms, loopMaxMs }
+ *   <- { type: 'reset-loop' }             restart the event-loop delay histogram
  *   <- { type: 'stop' }   -> closes and exits
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { startRealtimeServer } from '../server/realtime/index.js'
 
 const app = { id: 'bench', key: 'bench-key', secret: 'bench-secret' }
@@ -16,14 +18,23 @@ const server = await startRealtimeServer({
   shutdownGraceMs: 0,
 })
 
+// Event-loop delay tells whether the server itself was the bottleneck (a blocked loop delays
+// every socket) or whether latency came from elsewhere (the load generator, the kernel).
+const loop = monitorEventLoopDelay({ resolution: 5 })
+loop.enable()
+
 process.on('message', (msg: { type: string }) => {
-  if (msg.type === 'usage') {
+  if (msg.type === 'reset-loop') {
+    loop.reset()
+  } else if (msg.type === 'usage') {
     const cpu = process.cpuUsage()
     process.send?.({
       type: 'usage',
       cpuMicros: cpu.user + cpu.system,
       rss: process.memoryUsage().rss,
       connections: server.stats().connections,
+      loopP99Ms: loop.percentile(99) / 1e6,
+      loopMaxMs: loop.max / 1e6,
     })
   } else if (msg.type === 'stop') {
     void server.close().then(() => process.exit(0))

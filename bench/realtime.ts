@@ -20,7 +20,7 @@ import { Agent } from 'node:http'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import PusherServer from 'pusher'
 import { WebSocket } from 'ws'
 
@@ -57,6 +57,8 @@ interface Usage {
   cpuMicros: number
   rss: number
   connections: number
+  loopP99Ms: number
+  loopMaxMs: number
 }
 
 class ServerProcess {
@@ -95,6 +97,10 @@ class ServerProcess {
     })
   }
 
+  resetLoop(): void {
+    this.child.send({ type: 'reset-loop' })
+  }
+
   usage(): Promise<Usage> {
     return new Promise((resolve) => {
       this.pending.push(resolve)
@@ -117,7 +123,7 @@ class ServerProcess {
 /** Open one raw protocol socket and subscribe it; resolves once subscription_succeeded arrives. */
 function openSubscriber(
   port: number,
-  onEvent: (raw: string, at: number) => void,
+  onEvent: (buf: Buffer, at: number) => void,
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(
@@ -127,8 +133,8 @@ function openSubscriber(
     let subscribed = false
     ws.on('message', (buf: Buffer) => {
       const at = nowMs()
+      if (subscribed) return onEvent(buf, at)
       const raw = buf.toString('utf8')
-      if (subscribed) return onEvent(raw, at)
       if (raw.includes('pusher:connection_established')) {
         ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: CHANNEL, auth: '' } }))
       } else if (raw.includes('pusher_internal:subscription_succeeded')) {
@@ -162,6 +168,8 @@ interface Result {
   serverCpuPct: number
   serverRssMb: number
   loadgenCpuPct: number
+  serverLoopP99Ms: number
+  loadgenLoopP99Ms: number
   connectS: number
   /** 1-minute load average before the run: the machine is shared, so say how busy it was. */
   loadBefore: number
@@ -173,10 +181,14 @@ async function runOne(n: number): Promise<Result> {
   const totalEvents = Math.round(rate * durationS)
   const latencies = new Float64Array(n * totalEvents)
   let count = 0
-  const T_RE = /\\"t\\":([0-9.]+)/
-  const onEvent = (raw: string, at: number) => {
-    const m = T_RE.exec(raw)
-    if (m?.[1] && count < latencies.length) latencies[count++] = at - Number(m[1])
+  // Find the publisher's timestamp without decoding the whole frame: the load generator shares
+  // the CPU with the server, so its per-message cost is kept minimal.
+  const T_MARK = Buffer.from('\\"t\\":')
+  const onEvent = (buf: Buffer, at: number) => {
+    const i = buf.lastIndexOf(T_MARK)
+    if (i < 0 || count >= latencies.length) return
+    const start = i + T_MARK.length
+    latencies[count++] = at - parseFloat(buf.toString('latin1', start, start + 24))
   }
 
   const connectStart = nowMs()
@@ -203,6 +215,9 @@ async function runOne(n: number): Promise<Result> {
     agent,
   })
   await sleep(500) // let the connect burst settle before measuring
+  server.resetLoop()
+  const lgLoop = monitorEventLoopDelay({ resolution: 5 })
+  lgLoop.enable()
   const s0 = await server.usage()
   const lg0 = process.cpuUsage()
   const wall0 = nowMs()
@@ -234,6 +249,7 @@ async function runOne(n: number): Promise<Result> {
   const wall = nowMs() - wall0
   const s1 = await server.usage()
   const lg1 = process.cpuUsage(lg0)
+  lgLoop.disable()
 
   for (const ws of sockets) ws.terminate()
   agent.destroy()
@@ -252,11 +268,14 @@ async function runOne(n: number): Promise<Result> {
     serverCpuPct: ((s1.cpuMicros - s0.cpuMicros) / 1000 / wall) * 100,
     serverRssMb: s1.rss / 1024 / 1024,
     loadgenCpuPct: ((lg1.user + lg1.system) / 1000 / wall) * 100,
+    serverLoopP99Ms: s1.loopP99Ms,
+    loadgenLoopP99Ms: lgLoop.percentile(99) / 1e6,
     connectS,
     loadBefore,
   }
 }
 
+const f1 = (x: number) => x.toFixed(1)
 const results: Result[] = []
 for (const n of socketCounts) {
   const r = await runOne(n)
@@ -264,17 +283,17 @@ for (const n of socketCounts) {
   console.error(
     `N=${r.sockets} M=${r.rate}/s: delivered ${r.delivered}/${r.expected}, ` +
       `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, ` +
-      `server CPU ${r.serverCpuPct.toFixed(0)}% RSS ${r.serverRssMb.toFixed(0)} MB`,
+      `server CPU ${r.serverCpuPct.toFixed(0)}% RSS ${r.serverRssMb.toFixed(0)} MB, ` +
+      `loop p99 server ${f1(r.serverLoopP99Ms)} / load-gen ${f1(r.loadgenLoopP99Ms)} ms`,
   )
   await sleep(500)
 }
 
-const f1 = (x: number) => x.toFixed(1)
 const header =
-  '| sockets | events/s | duration | delivered / expected | p50 ms | p99 ms | max ms | server CPU | server RSS | load-gen CPU | connect time | load avg before |'
+  '| sockets | events/s | duration | delivered / expected | p50 ms | p99 ms | max ms | server CPU | server RSS | load-gen CPU | loop delay p99 server / load-gen | connect time | load avg before |'
 const rows = results.map(
   (r) =>
-    `| ${r.sockets} | ${r.rate} | ${r.durationS} s | ${r.delivered} / ${r.expected} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.max)} | ${r.serverCpuPct.toFixed(0)}% | ${r.serverRssMb.toFixed(0)} MB | ${r.loadgenCpuPct.toFixed(0)}% | ${r.connectS.toFixed(1)} s | ${r.loadBefore.toFixed(2)} |`,
+    `| ${r.sockets} | ${r.rate} | ${r.durationS} s | ${r.delivered} / ${r.expected} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.max)} | ${r.serverCpuPct.toFixed(0)}% | ${r.serverRssMb.toFixed(0)} MB | ${r.loadgenCpuPct.toFixed(0)}% | ${f1(r.serverLoopP99Ms)} / ${f1(r.loadgenLoopP99Ms)} ms | ${r.connectS.toFixed(1)} s | ${r.loadBefore.toFixed(2)} |`,
 )
 if (markdown) {
   console.log(
@@ -282,7 +301,7 @@ if (markdown) {
   )
   console.log()
   console.log(header)
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
 } else {
   console.log(JSON.stringify(results, null, 2))
