@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { resolveBid, type AuctionState } from '../../common/auction.ts'
+import { createTestApp, onPostgres, testConfig, type TestApp } from './helpers.ts'
+import {
+  assertMoneyInvariants,
+  bid,
+  member,
+  openLot,
+  RecordingBroadcaster,
+  type Member,
+} from './auction-helpers.ts'
+
+/**
+ * Many concurrent bids on one lot: the outcome must equal SOME serial order of the accepted
+ * requests — the order of their bid ids. On PostgreSQL this is a real race on the row locks; on
+ * PGlite (one connection) a smaller run still exercises the retry and idempotency paths.
+ */
+const BIDDERS = onPostgres ? 24 : 10
+const REQUESTS = onPostgres ? 240 : 60
+const RETRIES = onPostgres ? 40 : 10
+const STARTING_PRICE = 1_000
+
+let t: TestApp
+const config = testConfig()
+
+beforeAll(async () => {
+  t = await createTestApp({ config, broadcaster: new RecordingBroadcaster(config.pusher) })
+})
+afterAll(() => t.close())
+
+interface Attempt {
+  bidder: Member
+  key: string
+  amount: number
+  maxAmount: number
+}
+
+/** Deterministic pseudo-random numbers, so a failure can be reproduced. */
+function rng(seed: number) {
+  let s = seed >>> 0
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+describe(`concurrent bids on one hot lot (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('equals a serial replay of the accepted requests in bid-id order', async () => {
+    const random = rng(20_301)
+    const seller = await member(t.app, t.db, config)
+    const credits = new Map<string, number>()
+    const bidders: Member[] = []
+    for (let i = 0; i < BIDDERS; i++) {
+      // A few bidders are poor, so some maxima fail for lack of funds.
+      const credit = i % 6 === 5 ? 4_000 : 400_000
+      const m = await member(t.app, t.db, config, { credit })
+      credits.set(m.id, credit)
+      bidders.push(m)
+    }
+    const lotId = await openLot(t.db, seller.id, {
+      startingPrice: STARTING_PRICE,
+      reservePrice: 100_000,
+    })
+
+    const attempts: Attempt[] = []
+    for (let i = 0; i < REQUESTS; i++) {
+      const amount = STARTING_PRICE + Math.floor(i * 600 + random() * 1_500)
+      const withMax = random() < 0.4
+      attempts.push({
+        bidder: bidders[Math.floor(random() * bidders.length)]!,
+        key: randomUUID(),
+        amount,
+        maxAmount: withMax ? amount + Math.floor(random() * 4_000) : amount,
+      })
+    }
+    const retried = attempts.slice(0, RETRIES)
+    const send = (a: Attempt) =>
+      bid(a.bidder, lotId, { amount: a.amount, maxAmount: a.maxAmount }, a.key)
+    const responses = await Promise.all([...attempts, ...retried].map(send))
+
+    // Every answer is an acceptance or a rule refusal; never a 5xx.
+    const byKey = new Map<
+      string,
+      Array<{ status: number; body: { code?: string; bids?: Array<{ id: number }> } }>
+    >()
+    for (const [i, res] of responses.entries()) {
+      const a = i < attempts.length ? attempts[i]! : retried[i - attempts.length]!
+      const list = byKey.get(a.key) ?? []
+      list.push({ status: res.statusCode, body: res.json() })
+      byKey.set(a.key, list)
+      expect([201, 422], res.body).toContain(res.statusCode)
+      if (res.statusCode === 422) {
+        expect(['bid_too_low', 'max_not_raised', 'insufficient_funds']).toContain(res.json().code)
+      }
+    }
+    // A retried accepted request got the very same response.
+    for (const a of retried) {
+      const answers = byKey.get(a.key)!
+      if (answers.some((x) => x.status === 201)) {
+        const accepted = answers.filter((x) => x.status === 201)
+        for (const x of accepted) expect(x.body).toEqual(accepted[0]!.body)
+      }
+    }
+
+    // History as recorded.
+    const { rows: history } = await t.db.query<{
+      id: number
+      bidder_id: string
+      amount: number
+      max_amount: number
+      auto: boolean
+      idempotency_key: string | null
+    }>(
+      'select id, bidder_id, amount, max_amount, auto, idempotency_key from bids where lot_id = $1 order by id',
+      [lotId],
+    )
+    const ownRows = history.filter((r) => r.idempotency_key !== null)
+    const acceptedKeys = [...byKey]
+      .filter(([, answers]) => answers.some((x) => x.status === 201))
+      .map(([k]) => k)
+    // Each accepted request appears exactly once in history, and nothing else does.
+    expect(ownRows.map((r) => r.idempotency_key).sort()).toEqual([...acceptedKeys].sort())
+    expect(new Set(history.map((r) => r.id)).size).toBe(history.length)
+    expect(acceptedKeys.length).toBeGreaterThan(REQUESTS / 10)
+
+    // Replay the accepted requests in bid-id order through the pure rules.
+    const attemptByKey = new Map(attempts.map((a) => [a.key, a]))
+    let state: AuctionState = {
+      startingPrice: STARTING_PRICE,
+      reservePrice: 100_000,
+      currentPrice: null,
+      leaderId: null,
+      leaderMax: null,
+      bidCount: 0,
+    }
+    const replayed: Array<[string, number, boolean]> = []
+    for (const row of ownRows) {
+      const a = attemptByKey.get(row.idempotency_key!)!
+      const outcome = resolveBid(state, {
+        bidderId: a.bidder.id,
+        amount: a.amount,
+        maxAmount: a.maxAmount,
+        at: new Date(),
+      })
+      expect(outcome.ok, `request ${a.key} would be refused in serial order`).toBe(true)
+      if (!outcome.ok) return
+      // Funds at that point: only this lot holds money, so the bidder's whole credit is available.
+      expect(credits.get(a.bidder.id)!).toBeGreaterThanOrEqual(a.maxAmount)
+      state = outcome.state
+      for (const r of outcome.records) replayed.push([r.bidderId, r.amount, r.auto])
+    }
+    expect(history.map((r) => [r.bidder_id, r.amount, r.auto])).toEqual(replayed)
+
+    const { rows: lots } = await t.db.query<{
+      current_price: number
+      leader_id: string
+      leader_max: number
+      bid_count: number
+    }>('select current_price, leader_id, leader_max, bid_count from lots where id = $1', [lotId])
+    expect(lots[0]).toEqual({
+      current_price: state.currentPrice,
+      leader_id: state.leaderId,
+      leader_max: state.leaderMax,
+      bid_count: state.bidCount,
+    })
+
+    // Holds: exactly the leader holds their maximum; everyone else holds nothing on this lot.
+    const { rows: holds } = await t.db.query<{ user_id: string; amount: number }>(
+      `select user_id, amount from holds where lot_id = $1 and status = 'active'`,
+      [lotId],
+    )
+    expect(holds).toEqual([{ user_id: state.leaderId, amount: state.leaderMax }])
+    for (const b of bidders) {
+      const wallet = (await b.b.request({ method: 'GET', url: '/api/wallet' })).json()
+      const expectedHeld = b.id === state.leaderId ? state.leaderMax : 0
+      expect(wallet).toMatchObject({ balance: credits.get(b.id), held: expectedHeld })
+      expect(wallet.available).toBeGreaterThanOrEqual(0)
+    }
+    await assertMoneyInvariants(t.db)
+  })
+})
