@@ -8,6 +8,8 @@ import { seedOnlineState } from './offline/online'
 import './styles.css'
 
 seedOnlineState()
+// Which build is running: support answers, and the update e2e test checks it after a reload.
+document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
 installPreloadRecovery()
 
 const root = document.getElementById('root')

@@ -47,7 +47,13 @@ export function buildClient(label: string, env: Record<string, string> = {}): st
   const result = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
-    { cwd: ROOT, env: { ...process.env, VITE_APP_VERSION: label, ...env }, encoding: 'utf8' },
+    {
+      cwd: ROOT,
+      // A real production build: vitest's NODE_ENV=test would give development React, and its
+      // VITEST flag switches the PWA plugin off (vite.config.ts stubs it for unit tests).
+      env: { ...process.env, NODE_ENV: 'production', VITEST: '', VITE_APP_VERSION: label, ...env },
+      encoding: 'utf8',
+    },
   )
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
   return outDir
