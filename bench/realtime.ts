@@ -166,6 +166,8 @@ interface Result {
   p99: number
   max: number
   serverCpuPct: number
+  /** Server CPU time per delivered message: robust when other processes compete for the CPU. */
+  serverUsPerDelivery: number
   serverRssMb: number
   loadgenCpuPct: number
   serverLoopP99Ms: number
@@ -266,6 +268,7 @@ async function runOne(n: number): Promise<Result> {
     p99: percentile(sorted, 99),
     max: sorted[sorted.length - 1] ?? NaN,
     serverCpuPct: ((s1.cpuMicros - s0.cpuMicros) / 1000 / wall) * 100,
+    serverUsPerDelivery: (s1.cpuMicros - s0.cpuMicros) / Math.max(1, count),
     serverRssMb: s1.rss / 1024 / 1024,
     loadgenCpuPct: ((lg1.user + lg1.system) / 1000 / wall) * 100,
     serverLoopP99Ms: s1.loopP99Ms,
@@ -290,10 +293,10 @@ for (const n of socketCounts) {
 }
 
 const header =
-  '| sockets | events/s | duration | delivered / expected | p50 ms | p99 ms | max ms | server CPU | server RSS | load-gen CPU | loop delay p99 server / load-gen | connect time | load avg before |'
+  '| sockets | events/s | duration | delivered / expected | p50 ms | p99 ms | max ms | server CPU | server CPU µs / delivery | server RSS | load-gen CPU | loop delay p99 server / load-gen | connect time | load avg before |'
 const rows = results.map(
   (r) =>
-    `| ${r.sockets} | ${r.rate} | ${r.durationS} s | ${r.delivered} / ${r.expected} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.max)} | ${r.serverCpuPct.toFixed(0)}% | ${r.serverRssMb.toFixed(0)} MB | ${r.loadgenCpuPct.toFixed(0)}% | ${f1(r.serverLoopP99Ms)} / ${f1(r.loadgenLoopP99Ms)} ms | ${r.connectS.toFixed(1)} s | ${r.loadBefore.toFixed(2)} |`,
+    `| ${r.sockets} | ${r.rate} | ${r.durationS} s | ${r.delivered} / ${r.expected} | ${f1(r.p50)} | ${f1(r.p99)} | ${f1(r.max)} | ${r.serverCpuPct.toFixed(0)}% | ${f1(r.serverUsPerDelivery)} | ${r.serverRssMb.toFixed(0)} MB | ${r.loadgenCpuPct.toFixed(0)}% | ${f1(r.serverLoopP99Ms)} / ${f1(r.loadgenLoopP99Ms)} ms | ${r.connectS.toFixed(1)} s | ${r.loadBefore.toFixed(2)} |`,
 )
 if (markdown) {
   console.log(
@@ -301,7 +304,7 @@ if (markdown) {
   )
   console.log()
   console.log(header)
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
 } else {
   console.log(JSON.stringify(results, null, 2))
