@@ -7,6 +7,10 @@ import { ErrorBoundary } from './ErrorBoundary'
 import { Layout } from './Layout'
 import { isChunkLoadError } from './preload-recovery'
 import { AppProviders } from './providers'
+import { realtimeRules } from './realtime-rules'
+import { RealtimeProvider } from '../realtime/provider'
+import { useMe } from '../features/auth/api'
+import type { ReactNode } from 'react'
 import { AppRoutes } from './routes'
 
 /** wouter's base: import.meta.env.BASE_URL without its trailing slash ('' at the root). */
@@ -37,14 +41,26 @@ function Screens() {
   )
 }
 
+/** One real-time connection for the app, signed in as the current user when there is one. */
+function Realtime({ children }: { children: ReactNode }) {
+  const { data: me } = useMe()
+  return (
+    <RealtimeProvider rules={realtimeRules} userId={me?.id ?? null}>
+      {children}
+    </RealtimeProvider>
+  )
+}
+
 export function App() {
   return (
     <AppProviders>
-      <Router base={ROUTER_BASE}>
-        <Layout>
-          <Screens />
-        </Layout>
-      </Router>
+      <Realtime>
+        <Router base={ROUTER_BASE}>
+          <Layout>
+            <Screens />
+          </Layout>
+        </Router>
+      </Realtime>
     </AppProviders>
   )
 }

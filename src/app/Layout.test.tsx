@@ -41,7 +41,8 @@ describe('app layout', () => {
   it('shows the offline state in the header and a banner, and clears them when back online', async () => {
     mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
     renderWithApp(<Layout>x</Layout>)
-    expect(screen.getByText('Online')).toBeTruthy()
+    // No real-time connection in this test: online means "connecting", never a false "Live".
+    expect(screen.getByText('Connecting…')).toBeTruthy()
     act(() => onlineManager.setOnline(false))
     expect(screen.getByText('Offline')).toBeTruthy()
     expect(screen.getByText(/You are offline. You can browse/)).toBeTruthy()

@@ -5,6 +5,7 @@ import { OfflineNotice } from '../components/OfflineNotice'
 import { useMe } from '../features/auth/api'
 import { useT } from '../i18n'
 import { useOnline } from '../offline/online'
+import { useRealtimeStatus } from '../realtime/provider'
 import { UpdatePrompt } from './UpdatePrompt'
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
@@ -36,6 +37,9 @@ function Logo() {
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useT()
   const online = useOnline()
+  const realtime = useRealtimeStatus()
+  // The browser's own offline signal wins: nothing is live without a network.
+  const connection = online ? realtime : 'offline'
   const me = useMe()
   const [location] = useLocation()
   const main = useRef<HTMLElement>(null)
@@ -74,10 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <NavLink href={signInHref}>{t('nav.signIn')}</NavLink>
             )}
           </nav>
-          <ConnectionIndicator
-            state={online ? 'online' : 'offline'}
-            label={t(online ? 'connection.online' : 'connection.offline')}
-          />
+          <ConnectionIndicator state={connection} label={t(`connection.${connection}`)} />
         </div>
       </header>
       {!online ? (

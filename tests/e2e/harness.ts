@@ -41,9 +41,12 @@ export async function freePort(): Promise<number> {
  * Builds the client into tests/e2e/.tmp/dist-<label>. The label reaches the bundle as
  * VITE_APP_VERSION, so two labels give two genuinely different builds (for update tests).
  */
+const builtThisRun = new Set<string>()
+
 export function buildClient(label: string, env: Record<string, string> = {}): string {
   const outDir = join(TMP, `dist-${label}`)
-  if (existsSync(join(outDir, 'index.html')) && !process.env.E2E_REBUILD) return outDir
+  // Built once per test-file worker process; never reused across runs (it could be stale).
+  if (builtThisRun.has(label) && existsSync(join(outDir, 'index.html'))) return outDir
   const result = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
@@ -56,6 +59,7 @@ export function buildClient(label: string, env: Record<string, string> = {}): st
     },
   )
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
+  builtThisRun.add(label)
   return outDir
 }
 
@@ -69,11 +73,16 @@ export interface RunningServer {
   stop(): Promise<void>
   /** Replaces the served build in place, as a deploy would. */
   deploy(distDir: string): Promise<void>
+  /** Stops the server process (API and embedded real-time service) gracefully, keeping its data. */
+  halt(): Promise<void>
+  /** Starts it again on the same ports and data. */
+  resume(): Promise<void>
 }
 
-export async function startServer(
-  options: { distDir: string; env?: Record<string, string> } ,
-): Promise<RunningServer> {
+export async function startServer(options: {
+  distDir: string
+  env?: Record<string, string>
+}): Promise<RunningServer> {
   const port = await freePort()
   const realtimePort = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'lotline-e2e-'))
@@ -81,34 +90,42 @@ export async function startServer(
   const servedDir = join(dataDir, 'client')
   await cp(options.distDir, servedDir, { recursive: true })
   const logs: string[] = []
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUSHER_PORT: String(realtimePort),
-        DATA_DIR: dataDir,
-        CLIENT_DIST_DIR: servedDir,
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()))
-  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()))
   const base = options.env?.BASE_PATH ?? '/'
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUSHER_PORT: String(realtimePort),
+    DATA_DIR: dataDir,
+    CLIENT_DIST_DIR: servedDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  }
+  const spawnServer = async () => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/main.ts')],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()))
+    child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()))
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`)
+      const res = await fetch(`http://127.0.0.1:${port}${base}health`).catch(() => undefined)
+      return res?.ok === true
+    }, 60_000)
+    return child
+  }
+  const kill = async (child: ChildProcess) => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await Promise.race([exited, sleep(5000)])
+    if (child.exitCode === null) child.kill('SIGKILL')
+  }
+  let child = await spawnServer()
   const url = `http://localhost:${port}${base}`
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`)
-    const res = await fetch(`http://127.0.0.1:${port}${base}health`).catch(() => undefined)
-    return res?.ok === true
-  }, 60_000)
   return {
     url,
     port,
@@ -120,13 +137,14 @@ export async function startServer(
       await rm(servedDir, { recursive: true, force: true })
       await cp(distDir, servedDir, { recursive: true })
     },
+    async halt() {
+      await kill(child)
+    },
+    async resume() {
+      child = await spawnServer()
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await Promise.race([exited, sleep(5000)])
-        if (child.exitCode === null) child.kill('SIGKILL')
-      }
+      await kill(child)
       await rm(dataDir, { recursive: true, force: true })
     },
   }
@@ -137,7 +155,10 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
 }
 
 /** A persistent profile: Chromium only evaluates installability for those. */
-export async function launchPersistent(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function launchPersistent(): Promise<{
+  context: BrowserContext
+  close(): Promise<void>
+}> {
   const profile = await mkdtemp(join(tmpdir(), 'lotline-profile-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

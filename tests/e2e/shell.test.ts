@@ -62,8 +62,12 @@ describe('installable PWA', () => {
       const sizes = (data.icons as Array<{ sizes: string; purpose?: string }>).map(
         (i) => `${i.sizes}:${i.purpose ?? 'any'}`,
       )
-      expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']))
-      const factors = (data.screenshots as Array<{ form_factor?: string }>).map((s) => s.form_factor)
+      expect(sizes).toEqual(
+        expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']),
+      )
+      const factors = (data.screenshots as Array<{ form_factor?: string }>).map(
+        (s) => s.form_factor,
+      )
       expect(factors).toEqual(expect.arrayContaining(['wide', 'narrow']))
     } finally {
       await close()
@@ -82,7 +86,9 @@ describe('offline shell', () => {
       await context.setOffline(true)
 
       await page.goto(server.url)
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy()
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+        .toBeTruthy()
       expect(await page.title()).toMatch(/Lotline/)
 
       await page.goto(`${server.url}sign-in`)
@@ -127,7 +133,9 @@ describe('accounts in the browser', () => {
       await expect.poll(() => page.getByText(/Bidder [0-9A-F]{4}/).count()).toBeGreaterThan(0)
 
       await page.getByRole('button', { name: 'Sign out' }).click()
-      await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true)
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible())
+        .toBe(true)
       // The session is really gone on the server, not just forgotten by the page.
       const cookies = await context.cookies()
       const probe = await fetch(`${origin}/api/me`, {
