@@ -69,14 +69,21 @@ describe('accounts', () => {
       payload: { name: 'B', email: email.toUpperCase(), password },
     })
     expect(second.statusCode).toBe(409)
-    expect(second.json()).toMatchObject({ code: 'email_taken', errors: { email: expect.any(String) } })
+    expect(second.json()).toMatchObject({
+      code: 'email_taken',
+      errors: { email: expect.any(String) },
+    })
     expect(await countUsers()).toBe(before)
   })
 
   it('signs in with the right password only, and rotates the session at sign-in', async () => {
     const email = uniqueEmail()
     const b = browser(t.app)
-    await b.request({ method: 'POST', url: '/api/auth/register', payload: { name: 'E', email, password } })
+    await b.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'E', email, password },
+    })
     const oldCookie = b.cookie
 
     const wrong = await b.request({
@@ -95,11 +102,19 @@ describe('accounts', () => {
     expect(unknown.statusCode).toBe(401)
     expect(unknown.json().detail).toBe(wrong.json().detail)
 
-    const ok = await b.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+    const ok = await b.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    })
     expect(ok.statusCode).toBe(200)
     expect(b.cookie).not.toBe(oldCookie)
 
-    const stale = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: oldCookie! } })
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: oldCookie! },
+    })
     expect(stale.statusCode).toBe(401)
     const fresh = await b.request({ method: 'GET', url: '/api/me' })
     expect(fresh.statusCode).toBe(200)

@@ -171,7 +171,10 @@ describe('channel authorization', () => {
     const missing = await b.request({
       method: 'POST',
       url: '/broadcasting/auth',
-      payload: { socket_id: '1.2', channel_name: 'presence-lot.00000000-0000-0000-0000-000000000000' },
+      payload: {
+        socket_id: '1.2',
+        channel_name: 'presence-lot.00000000-0000-0000-0000-000000000000',
+      },
     })
     expect(missing.statusCode).toBe(403)
   })

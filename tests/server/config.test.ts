@@ -59,7 +59,13 @@ describe('configuration', () => {
       STRIPE_SECRET_KEY: 'sk_test_x',
     })
     const text = problems.join('\n')
-    for (const name of ['PORT', 'PUSHER_SCHEME', 'DATABASE_URL', 'CURRENCY', 'STRIPE_PUBLISHABLE_KEY']) {
+    for (const name of [
+      'PORT',
+      'PUSHER_SCHEME',
+      'DATABASE_URL',
+      'CURRENCY',
+      'STRIPE_PUBLISHABLE_KEY',
+    ]) {
       expect(text).toContain(name)
     }
   })
@@ -71,7 +77,11 @@ describe('configuration', () => {
   })
 
   it('uses an external Pusher-protocol service when PUSHER_HOST is set', () => {
-    const config = loadConfig({ PUSHER_HOST: 'ws.example.com', PUSHER_SCHEME: 'https', PUSHER_PORT: '443' })
+    const config = loadConfig({
+      PUSHER_HOST: 'ws.example.com',
+      PUSHER_SCHEME: 'https',
+      PUSHER_PORT: '443',
+    })
     expect(config.pusher).toMatchObject({ embedded: false, host: 'ws.example.com', port: 443 })
   })
 })
