@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'coverage', 'public'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'coverage',
+      'public',
+      'tests/e2e/.tmp',
+      '.ci/reports',
+      'bench/.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +28,14 @@ export default tseslint.config(
   },
   {
     // Shared layers never import from features (bulletproof-react's unidirectional rule).
-    files: ['src/api/**', 'src/realtime/**', 'src/offline/**', 'src/payments/**', 'src/i18n/**', 'src/components/**'],
+    files: [
+      'src/api/**',
+      'src/realtime/**',
+      'src/offline/**',
+      'src/payments/**',
+      'src/i18n/**',
+      'src/components/**',
+    ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/features/**'] }],
     },
@@ -39,7 +57,10 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
 )

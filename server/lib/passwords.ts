@@ -9,8 +9,12 @@ const MAX_MEM = 64 * 1024 * 1024
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { N: n, r, p, maxmem: MAX_MEM },
+      (err, key) => (err ? reject(err) : resolve(key)),
     )
   })
 }

@@ -43,7 +43,6 @@ export function toProblem(
 }
 
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`)
-export const unauthenticated = () =>
-  new AppError(401, 'unauthenticated', 'Sign in to continue.')
+export const unauthenticated = () => new AppError(401, 'unauthenticated', 'Sign in to continue.')
 export const forbidden = (detail = 'You are not allowed to do this.') =>
   new AppError(403, 'forbidden', detail)

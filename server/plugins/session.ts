@@ -4,7 +4,12 @@ import type { Config } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { unauthenticated } from '../lib/problem.ts'
 import { hashSessionToken, newSessionToken } from '../lib/tokens.ts'
-import { deleteSession, insertSession, SESSION_TTL_DAYS, touchSession } from '../repositories/sessions.ts'
+import {
+  deleteSession,
+  insertSession,
+  SESSION_TTL_DAYS,
+  touchSession,
+} from '../repositories/sessions.ts'
 import { findUserById, toPublicUser } from '../repositories/users.ts'
 import type { PublicUser } from '../../common/accounts.ts'
 
@@ -23,7 +28,10 @@ declare module 'fastify' {
 }
 
 /** Server-side sessions: an opaque random cookie, a keyed hash of it in the database. */
-export default fp(async function session(app: FastifyInstance, opts: { config: Config; db: Database }) {
+export default fp(async function session(
+  app: FastifyInstance,
+  opts: { config: Config; db: Database },
+) {
   const { config, db } = opts
   const cookiePath = config.basePath
   const secureCookie = (request: FastifyRequest) =>
@@ -54,26 +62,34 @@ export default fp(async function session(app: FastifyInstance, opts: { config: C
     return user
   })
 
-  app.decorate('startSession', async (reply: FastifyReply, request: FastifyRequest, userId: string) => {
-    // Rotate: whatever session the browser had before is ended (session fixation defence).
-    const previous = request.cookies[SESSION_COOKIE]
-    if (previous) await deleteSession(db, hash(previous))
-    const token = newSessionToken()
-    await insertSession(db, hash(token), userId)
-    cache.delete(request)
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: cookiePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookie(request),
-      maxAge: SESSION_TTL_DAYS * 24 * 3600,
-    })
-  })
+  app.decorate(
+    'startSession',
+    async (reply: FastifyReply, request: FastifyRequest, userId: string) => {
+      // Rotate: whatever session the browser had before is ended (session fixation defence).
+      const previous = request.cookies[SESSION_COOKIE]
+      if (previous) await deleteSession(db, hash(previous))
+      const token = newSessionToken()
+      await insertSession(db, hash(token), userId)
+      cache.delete(request)
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie(request),
+        maxAge: SESSION_TTL_DAYS * 24 * 3600,
+      })
+    },
+  )
 
   app.decorate('endSession', async (reply: FastifyReply, request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE]
     if (token) await deleteSession(db, hash(token))
     cache.delete(request)
-    reply.clearCookie(SESSION_COOKIE, { path: cookiePath, httpOnly: true, sameSite: 'lax', secure: secureCookie(request) })
+    reply.clearCookie(SESSION_COOKIE, {
+      path: cookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie(request),
+    })
   })
 })

@@ -40,9 +40,13 @@ export default fp(async function staticFiles(
       wildcard: true,
       cacheControl: false,
       setHeaders(res, filePath) {
-        const relative = filePath.slice(distDir.length).replace(/^[/\\]/, '').replaceAll('\\', '/')
+        const relative = filePath
+          .slice(distDir.length)
+          .replace(/^[/\\]/, '')
+          .replaceAll('\\', '/')
         res.setHeader('Cache-Control', cacheControlFor(relative))
-        if (relative.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json')
+        if (relative.endsWith('.webmanifest'))
+          res.setHeader('Content-Type', 'application/manifest+json')
       },
     })
   } else if (opts.distDir) {
@@ -65,7 +69,10 @@ export default fp(async function staticFiles(
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     const looksLikeFile = /\.[a-z0-9]+$/i.test(relative)
     if (hasClient && wantsPage && !serverOwned && !looksLikeFile && request.url.startsWith(base)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell())
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(shell())
     }
     return reply
       .status(404)

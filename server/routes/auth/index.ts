@@ -37,7 +37,10 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { d
     async (request, reply) => {
       const { email, password } = request.body
       const user = await findUserByEmail(db, email.trim())
-      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()))
+      const valid = await verifyPassword(
+        password,
+        user?.passwordHash ?? (await dummyPasswordHash()),
+      )
       if (!user || !valid) {
         throw new AppError(401, 'invalid_credentials', 'Email or password is not right.')
       }

@@ -32,10 +32,10 @@ async function mayJoin(db: Database, user: PublicUser, channel: string): Promise
  * Pusher-protocol authorization, Laravel-style paths. pusher-js posts
  * application/x-www-form-urlencoded by default; our client posts JSON through ky. Both parse.
  */
-const broadcastingRoutes: FastifyPluginAsyncTypebox<{ db: Database; broadcaster: Broadcaster }> = async (
-  app,
-  { db, broadcaster },
-) => {
+const broadcastingRoutes: FastifyPluginAsyncTypebox<{
+  db: Database
+  broadcaster: Broadcaster
+}> = async (app, { db, broadcaster }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
