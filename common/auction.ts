@@ -91,7 +91,14 @@ export interface BidRow {
 }
 
 export type NotificationKind =
-  'outbid' | 'won' | 'lot_sold' | 'lot_unsold' | 'ending_soon' | 'lot_cancelled'
+  | 'outbid'
+  | 'won'
+  | 'lot_sold'
+  | 'lot_unsold'
+  | 'ending_soon'
+  | 'lot_cancelled'
+  | 'top_up_succeeded'
+  | 'top_up_failed'
 
 export interface AppNotification {
   id: number

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'idempotency_key_required',
   'idempotency_key_reused',
   'payments_not_configured',
+  'balance_cap_exceeded',
   'lot_not_open',
   'bid_too_low',
   'max_below_amount',

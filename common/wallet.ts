@@ -18,3 +18,51 @@ export interface Wallet {
   /** Increments on every ledger entry or hold change of this user. */
   version: number
 }
+
+/** What the wallet screen shows for a top-up; `succeeded` means the wallet was credited. */
+export type TopUpStatus =
+  'created' | 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'canceled'
+
+/**
+ * Nothing more can happen to these. `failed` is not among them: Stripe lets the same
+ * PaymentIntent be paid with another card after a decline.
+ */
+export const FINAL_TOP_UP_STATUSES: readonly TopUpStatus[] = ['succeeded', 'canceled']
+
+export interface TopUp {
+  id: string
+  amount: number
+  currency: string
+  status: TopUpStatus
+  /** Stripe's message for a failed payment, shown as is. */
+  failureMessage: string | null
+  creditedAt: string | null
+  createdAt: string
+}
+
+/** `POST /api/wallet/top-ups` and `GET /api/wallet/top-ups/:id`. */
+export interface TopUpResponse {
+  topUp: TopUp
+  /** For the Payment Element while the top-up is not final; null once it is. */
+  clientSecret: string | null
+}
+
+export type LedgerKind = 'top_up' | 'purchase' | 'sale' | 'refund' | 'adjustment'
+
+export interface LedgerEntry {
+  id: number
+  kind: LedgerKind
+  /** Signed: credits positive, debits negative. */
+  amount: number
+  lotId: string | null
+  lotTitle: string | null
+  reason: string | null
+  createdAt: string
+}
+
+export interface WalletHold {
+  lotId: string
+  lotTitle: string
+  amount: number
+  lotEndsAt: string
+}

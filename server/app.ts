@@ -5,6 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Database } from './db/types.ts'
 import { Broadcaster } from './lib/broadcaster.ts'
+import { createStripe } from './lib/stripe.ts'
+import type Stripe from 'stripe'
 import { AppError } from './lib/problem.ts'
 import errorHandler from './plugins/error-handler.ts'
 import security from './plugins/security.ts'
@@ -13,6 +15,10 @@ import socketId from './plugins/socket-id.ts'
 import staticFiles from './plugins/static.ts'
 import authRoutes from './routes/auth/index.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
+import adminRoutes from './routes/admin/index.ts'
+import ledgerRoutes from './routes/ledger/index.ts'
+import stripeWebhookRoutes from './routes/stripe/index.ts'
+import topUpRoutes from './routes/top-ups/index.ts'
 import configRoutes from './routes/config/index.ts'
 import healthRoutes from './routes/health/index.ts'
 import lotRoutes from './routes/lots/index.ts'
@@ -30,6 +36,8 @@ export interface AppDependencies {
   healthChecks?: Record<string, () => Promise<boolean>>
   /** Publishes through the `pusher` SDK; built from config when not given. */
   broadcaster?: Broadcaster
+  /** The Stripe SDK; built from config when not given (null = card payments off). */
+  stripe?: Stripe | null
 }
 
 declare module 'fastify' {
@@ -50,6 +58,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const broadcaster = deps.broadcaster ?? new Broadcaster(config.pusher, app.log)
   app.decorate('broadcaster', broadcaster)
+  const stripe = deps.stripe !== undefined ? deps.stripe : createStripe(config.stripe)
+  const payments = { db, stripe, broadcaster, currency: config.currency }
 
   await app.register(errorHandler)
   await app.register(security, { config })
@@ -57,7 +67,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.csp.connect = (request) => {
     const scheme = config.pusher.scheme === 'https' ? 'wss' : 'ws'
     const host = config.pusher.host ?? request.hostname.replace(/:\d+$/, '')
-    return [`${scheme}://${host}:${config.pusher.port}`]
+    const stripeApi = stripe ? ['https://api.stripe.com'] : []
+    return [`${scheme}://${host}:${config.pusher.port}`, ...stripeApi]
+  }
+  if (stripe) {
+    // Stripe.js and its frames (Payment Element, 3-D Secure), and nothing else of Stripe's.
+    app.csp.script.push('https://js.stripe.com', 'https://*.js.stripe.com')
+    app.csp.frame.push(
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    )
   }
   await app.register(socketId)
   await app.register(cookie)
@@ -93,6 +113,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           await api.register(watchlistRoutes, { db })
           await api.register(notificationRoutes, { db })
           await api.register(walletRoutes, { db, currency: config.currency })
+          await api.register(ledgerRoutes, { db })
+          await api.register(topUpRoutes, payments)
+          await api.register(stripeWebhookRoutes, {
+            ...payments,
+            webhookSecret: config.stripe.webhookSecret,
+          })
+          await api.register(adminRoutes, { db, broadcaster, currency: config.currency })
         },
         { prefix: '/api' },
       )

@@ -1,6 +1,8 @@
+import type { LedgerEntry, WalletHold } from '../../common/wallet.ts'
 import type { Queryable } from '../db/types.ts'
 
-export type LedgerKind = 'top_up' | 'purchase' | 'sale' | 'refund' | 'adjustment'
+export type { LedgerKind } from '../../common/wallet.ts'
+import type { LedgerKind } from '../../common/wallet.ts'
 
 export async function appendLedgerEntry(
   db: Queryable,
@@ -35,4 +37,57 @@ export async function balanceOf(db: Queryable, userId: string): Promise<number> 
     [userId],
   )
   return rows[0]?.balance ?? 0
+}
+
+export const LEDGER_PAGE = 30
+
+/** Entries newest first; `before` is the last id of the previous page. */
+export async function ledgerPage(
+  db: Queryable,
+  userId: string,
+  before: number | undefined,
+  limit = LEDGER_PAGE,
+): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> {
+  const { rows } = await db.query<{
+    id: number
+    kind: LedgerEntry['kind']
+    amount: number
+    lot_id: string | null
+    lot_title: string | null
+    reason: string | null
+    created_at: Date
+  }>(
+    `select e.id, e.kind, e.amount, e.lot_id, l.title as lot_title, e.reason, e.created_at
+       from ledger_entries e left join lots l on l.id = e.lot_id
+      where e.user_id = $1 and ($2::bigint is null or e.id < $2)
+      order by e.id desc limit $3`,
+    [userId, before ?? null, limit + 1],
+  )
+  const items = rows.slice(0, limit).map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: r.amount,
+    lotId: r.lot_id,
+    lotTitle: r.lot_title,
+    reason: r.reason,
+    createdAt: r.created_at.toISOString(),
+  }))
+  const last = items[items.length - 1]
+  return { items, nextCursor: rows.length > limit && last ? String(last.id) : null }
+}
+
+export async function activeHoldsOf(db: Queryable, userId: string): Promise<WalletHold[]> {
+  const { rows } = await db.query<{ lot_id: string; title: string; amount: number; ends_at: Date }>(
+    `select h.lot_id, l.title, h.amount, l.ends_at
+       from holds h join lots l on l.id = h.lot_id
+      where h.user_id = $1 and h.status = 'active'
+      order by l.ends_at`,
+    [userId],
+  )
+  return rows.map((r) => ({
+    lotId: r.lot_id,
+    lotTitle: r.title,
+    amount: r.amount,
+    lotEndsAt: r.ends_at.toISOString(),
+  }))
 }

@@ -115,6 +115,7 @@ export const en = {
   'errors.unsupported_media_type': 'That file type is not supported.',
   'errors.idempotency_key_required': 'The request was incomplete. Please try again.',
   'errors.idempotency_key_reused': 'That request was already sent with different details.',
+  'errors.balance_cap_exceeded': 'This top-up would take your balance over the 10,000 limit.',
   'errors.payments_not_configured': 'Card payments are not configured on this server.',
   'errors.lot_not_open': 'This lot is not open for bidding.',
   'errors.bid_too_low': 'Your bid is below the minimum next bid.',

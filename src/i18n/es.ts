@@ -117,4 +117,6 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'errors.lot_has_bids': 'Este lote ya tiene pujas; solo un administrador puede cancelarlo.',
   'errors.lot_not_cancellable': 'Este lote ya no se puede cancelar.',
   'errors.internal_error': 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
+  'errors.balance_cap_exceeded': 'Esta recarga superaría el límite de saldo de 10.000.',
+  'errors.payments_not_configured': 'Los pagos con tarjeta no están configurados en este servidor.',
 }

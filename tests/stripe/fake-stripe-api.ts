@@ -41,12 +41,32 @@ export interface FakeStripe {
   url: string
   intents: Map<string, FakePaymentIntent>
   /** Every request the SDK made, for assertions (method, path, idempotency key, params). */
-  requests: Array<{ method: string; path: string; idempotencyKey?: string; params: Record<string, string> }>
-  setStatus(id: string, status: PiStatus, error?: { code?: string; message: string }): FakePaymentIntent
+  requests: Array<{
+    method: string
+    path: string
+    idempotencyKey?: string
+    params: Record<string, string>
+  }>
+  setStatus(
+    id: string,
+    status: PiStatus,
+    error?: { code?: string; message: string },
+  ): FakePaymentIntent
   /** Fails the next n requests with a 500 (the SDK's own retries are then visible). */
   failNext(n: number): void
   /** A signed webhook delivery to `url`, exactly as Stripe would send it. */
-  deliver(url: string, type: string, pi: FakePaymentIntent, options?: DeliverOptions): Promise<Response>
+  deliver(
+    url: string,
+    type: string,
+    pi: FakePaymentIntent,
+    options?: DeliverOptions,
+  ): Promise<Response>
+  /** The body and headers of a webhook delivery, for an in-process request (app.inject). */
+  signed(
+    type: string,
+    pi: FakePaymentIntent,
+    options?: DeliverOptions,
+  ): { body: string; headers: Record<string, string>; eventId: string }
   event(type: string, pi: FakePaymentIntent): { id: string; payload: string }
   close(): Promise<void>
 }
@@ -74,7 +94,13 @@ function metadataOf(params: Record<string, string>) {
   return metadata
 }
 
-function stripeError(res: ServerResponse, status: number, type: string, message: string, code?: string) {
+function stripeError(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  code?: string,
+) {
   res.writeHead(status, { 'content-type': 'application/json' })
   res.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }))
 }
@@ -116,7 +142,10 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
             'Keys for idempotent requests can only be used with the same parameters they were first used with.',
           )
         }
-        res.writeHead(seen.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' })
+        res.writeHead(seen.status, {
+          'content-type': 'application/json',
+          'idempotent-replayed': 'true',
+        })
         return res.end(seen.body)
       }
     }
@@ -124,7 +153,13 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const amount = Number(params.amount)
       if (!Number.isInteger(amount) || amount < 50) {
-        return stripeError(res, 400, 'invalid_request_error', 'Invalid amount', 'parameter_invalid_integer')
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'Invalid amount',
+          'parameter_invalid_integer',
+        )
       }
       const id = `pi_${rand()}`
       const pi: FakePaymentIntent = {
@@ -139,7 +174,7 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
         livemode: false,
         created: Math.floor(Date.now() / 1000),
         payment_method_types: Object.entries(params)
-          .filter(([k]) => k.startsWith('payment_method_types'))
+          .filter(([k]) => /^(allowed_)?payment_method_types/.test(k))
           .map(([, v]) => v),
         last_payment_error: null,
         cancellation_reason: null,
@@ -151,19 +186,35 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
     if (one?.[1]) {
       const pi = intents.get(one[1])
       if (!pi) {
-        return stripeError(res, 404, 'invalid_request_error', `No such payment_intent: '${one[1]}'`, 'resource_missing')
+        return stripeError(
+          res,
+          404,
+          'invalid_request_error',
+          `No such payment_intent: '${one[1]}'`,
+          'resource_missing',
+        )
       }
       if (req.method === 'GET') return send(200, pi)
       if (req.method === 'POST' && one[2]) {
         if (pi.status === 'succeeded') {
-          return stripeError(res, 400, 'invalid_request_error', 'This PaymentIntent has already succeeded.')
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            'This PaymentIntent has already succeeded.',
+          )
         }
         pi.status = 'canceled'
         pi.cancellation_reason = params.cancellation_reason ?? 'requested_by_customer'
         return send(200, pi)
       }
     }
-    return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`)
+    return stripeError(
+      res,
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${req.method}: ${url.pathname})`,
+    )
   }
 
   const server: Server = createServer((req, res) => {
@@ -204,20 +255,26 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       failures = n
     },
     event: (type, pi) => event(type, pi),
+    signed: sign,
     async deliver(url, type, pi, options = {}) {
-      const { payload } = event(type, pi, options.eventId)
-      const header = signer.webhooks.generateTestHeaderString({
-        payload,
-        secret: options.secret ?? webhookSecret,
-        ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
-      })
-      return fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': header },
-        body: options.bodyOverride ?? payload,
-      })
+      const { body, headers } = sign(type, pi, options)
+      return fetch(url, { method: 'POST', headers, body })
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+
+  function sign(type: string, pi: FakePaymentIntent, options: DeliverOptions = {}) {
+    const { id, payload } = event(type, pi, options.eventId)
+    const header = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? webhookSecret,
+      ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+    })
+    return {
+      eventId: id,
+      body: options.bodyOverride ?? payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    }
   }
 }
 

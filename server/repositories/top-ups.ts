@@ -1,0 +1,138 @@
+import type { TopUp, TopUpStatus } from '../../common/wallet.ts'
+import type { Queryable } from '../db/types.ts'
+
+interface TopUpRow {
+  id: string
+  user_id: string
+  client_key: string
+  amount: number
+  currency: string
+  payment_intent_id: string | null
+  status: TopUpStatus
+  failure_message: string | null
+  credited_at: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
+export interface TopUpRecord extends TopUp {
+  userId: string
+  clientKey: string
+  paymentIntentId: string | null
+}
+
+function toRecord(row: TopUpRow): TopUpRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    clientKey: row.client_key,
+    amount: row.amount,
+    currency: row.currency,
+    paymentIntentId: row.payment_intent_id,
+    status: row.status,
+    failureMessage: row.failure_message,
+    creditedAt: row.credited_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  }
+}
+
+export function toTopUp({
+  userId: _u,
+  clientKey: _k,
+  paymentIntentId: _p,
+  ...topUp
+}: TopUpRecord): TopUp {
+  return topUp
+}
+
+/** Inserts the top-up for this client key, or returns the one that key already made. */
+export async function insertOrGetTopUp(
+  db: Queryable,
+  input: { userId: string; clientKey: string; amount: number; currency: string },
+): Promise<TopUpRecord> {
+  await db.query(
+    `insert into top_ups (user_id, client_key, amount, currency) values ($1, $2, $3, $4)
+     on conflict (user_id, client_key) do nothing`,
+    [input.userId, input.clientKey, input.amount, input.currency],
+  )
+  const { rows } = await db.query<TopUpRow>(
+    'select * from top_ups where user_id = $1 and client_key = $2',
+    [input.userId, input.clientKey],
+  )
+  return toRecord(rows[0]!)
+}
+
+export async function findTopUp(db: Queryable, id: string, lock = false) {
+  const { rows } = await db.query<TopUpRow>(
+    `select * from top_ups where id = $1 ${lock ? 'for update' : ''}`,
+    [id],
+  )
+  return rows[0] ? toRecord(rows[0]) : undefined
+}
+
+export async function attachPaymentIntent(db: Queryable, id: string, paymentIntentId: string) {
+  await db.query(
+    `update top_ups set payment_intent_id = $2, updated_at = now()
+     where id = $1 and payment_intent_id is null`,
+    [id, paymentIntentId],
+  )
+}
+
+export async function updateTopUpStatus(
+  db: Queryable,
+  id: string,
+  status: TopUpStatus,
+  failureMessage: string | null,
+  credited = false,
+) {
+  await db.query(
+    `update top_ups set status = $2, failure_message = $3, updated_at = now(),
+            credited_at = case when $4 then now() else credited_at end
+     where id = $1`,
+    [id, status, failureMessage, credited],
+  )
+}
+
+/** Top-ups still waiting on Stripe, for the reconciler. */
+export async function pendingTopUps(db: Queryable, olderThanSeconds: number, limit = 50) {
+  const { rows } = await db.query<TopUpRow>(
+    `select * from top_ups
+     where status in ('created', 'processing', 'requires_action') and payment_intent_id is not null
+       and updated_at < now() - make_interval(secs => $1)
+       and created_at > now() - interval '7 days'
+     order by updated_at limit $2`,
+    [olderThanSeconds, limit],
+  )
+  return rows.map(toRecord)
+}
+
+/** Credits a top-up once: the unique payment_intent_id index makes a second insert a no-op. */
+export async function creditTopUp(
+  db: Queryable,
+  entry: { userId: string; amount: number; paymentIntentId: string; topUpId: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into ledger_entries (user_id, kind, amount, payment_intent_id, reason)
+     values ($1, 'top_up', $2, $3, $4)
+     on conflict (payment_intent_id) where payment_intent_id is not null do nothing`,
+    [entry.userId, entry.amount, entry.paymentIntentId, `Card top-up ${entry.topUpId}`],
+  )
+  return rowCount > 0
+}
+
+/** Records a webhook delivery; false when this event id was seen before. */
+export async function recordStripeEvent(
+  db: Queryable,
+  event: { id: string; type: string; paymentIntentId: string | null },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into stripe_events (id, type, payment_intent_id) values ($1, $2, $3)
+     on conflict (id) do nothing`,
+    [event.id, event.type, event.paymentIntentId],
+  )
+  return rowCount > 0
+}
+
+export async function markStripeEventProcessed(db: Queryable, id: string) {
+  await db.query('update stripe_events set processed_at = now() where id = $1', [id])
+}

@@ -1,0 +1,29 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { LedgerEntry, WalletHold } from '../../../common/wallet.ts'
+import type { Database } from '../../db/types.ts'
+import { activeHoldsOf, ledgerPage } from '../../repositories/ledger.ts'
+
+const LedgerQuery = Type.Object(
+  { cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$' })) },
+  { additionalProperties: false },
+)
+
+/** The wallet's history (newest first, cursor-paginated) and its holds by lot. */
+const ledgerRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/wallet/ledger',
+    { schema: { querystring: LedgerQuery } },
+    async (request): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> => {
+      const user = await request.requireUser()
+      const before = request.query.cursor ? Number(request.query.cursor) : undefined
+      return ledgerPage(db, user.id, before)
+    },
+  )
+
+  app.get('/wallet/holds', async (request): Promise<{ items: WalletHold[] }> => {
+    const user = await request.requireUser()
+    return { items: await activeHoldsOf(db, user.id) }
+  })
+}
+
+export default ledgerRoutes

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { browser, createTestApp, uniqueEmail, XHR, type TestApp } from './helpers.ts'
+
+/**
+ * Card top-ups with the real `stripe` SDK against the loopback stand-in, on PGlite or (with
+ * LOTLINE_TEST_DATABASE=pg) PostgreSQL: created idempotently, credited exactly once whatever
+ * the webhook redeliveries, races with the return page, order of events and forgeries.
+ */
+let stripe: FakeStripe
+let t: TestApp
+const WEBHOOK = '/api/stripe/webhook'
+
+beforeAll(async () => {
+  stripe = await startFakeStripe('whsec_test_secret')
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_lotline',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      PUSHER_PORT: '1',
+    },
+  })
+})
+afterAll(async () => {
+  await t.close()
+  await stripe.close()
+})
+
+async function member() {
+  const b = browser(t.app)
+  const res = await b.request({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Tess', email: uniqueEmail('pay'), password: 'top up password' },
+  })
+  return { b, user: res.json().user as { id: string } }
+}
+
+let keyCounter = 0
+const newKey = () => `topup-key-${Date.now()}-${++keyCounter}`
+
+async function startTopUp(b: ReturnType<typeof browser>, amount: number, key = newKey()) {
+  return b.request({
+    method: 'POST',
+    url: '/api/wallet/top-ups',
+    headers: { 'idempotency-key': key },
+    payload: { amount },
+  })
+}
+
+async function ledgerOf(userId: string) {
+  const { rows } = await t.db.query<{
+    kind: string
+    amount: number
+    payment_intent_id: string | null
+  }>('select kind, amount, payment_intent_id from ledger_entries where user_id = $1 order by id', [
+    userId,
+  ])
+  return rows
+}
+
+async function wallet(b: ReturnType<typeof browser>) {
+  return (await b.request({ method: 'GET', url: '/api/wallet' })).json()
+}
+
+function deliver(type: string, piId: string, options: Parameters<FakeStripe['signed']>[2] = {}) {
+  const { body, headers } = stripe.signed(type, stripe.intents.get(piId)!, options)
+  return t.app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })
+}
+
+describe('starting a top-up', () => {
+  it('creates one card-only PaymentIntent for the server-decided amount, with our idempotency key', async () => {
+    const { b, user } = await member()
+    const res = await startTopUp(b, 2500)
+    expect(res.statusCode).toBe(201)
+    const { topUp, clientSecret } = res.json()
+    expect(topUp).toMatchObject({ amount: 2500, currency: 'EUR', status: 'created' })
+    expect(clientSecret).toMatch(/^pi_\w+_secret_\w+$/)
+    const create = stripe.requests.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/payment_intents' &&
+        r.params['metadata[top_up_id]'] === topUp.id,
+    )!
+    expect(create.idempotencyKey).toBe(`top-up:${topUp.id}`)
+    expect(create.params).toMatchObject({
+      amount: '2500',
+      currency: 'eur',
+      'allowed_payment_method_types[0]': 'card',
+      'metadata[user_id]': user.id,
+    })
+  })
+
+  it('returns the same top-up and PaymentIntent for a retried request (double click, reload)', async () => {
+    const { b } = await member()
+    const key = newKey()
+    const created = stripe.requests.filter((r) => r.path === '/v1/payment_intents').length
+    const [first, second] = await Promise.all([startTopUp(b, 1000, key), startTopUp(b, 1000, key)])
+    const third = await startTopUp(b, 1000, key)
+    const ids = [first, second, third].map((r) => r.json().topUp.id)
+    expect(new Set(ids).size).toBe(1)
+    expect(new Set([first, second, third].map((r) => r.json().clientSecret)).size).toBe(1)
+    const intents = stripe.requests.filter((r) => r.path === '/v1/payment_intents').length - created
+    expect(intents).toBeLessThanOrEqual(2) // a race may call Stripe twice, with the same key
+    expect(
+      new Set([...stripe.intents.values()].filter((pi) => pi.metadata.top_up_id === ids[0])).size,
+    ).toBe(1)
+
+    const other = await startTopUp(b, 2000, key)
+    expect(other.statusCode).toBe(422)
+    expect(other.json().code).toBe('idempotency_key_reused')
+  })
+
+  it('refuses amounts outside 5.00–1,000.00, a missing key, and guests — changing nothing', async () => {
+    const { b, user } = await member()
+    for (const amount of [499, 100_001, 12.5]) {
+      const res = await startTopUp(b, amount)
+      expect(res.statusCode, String(amount)).toBe(422)
+      expect(res.json().errors.amount).toBeTruthy()
+    }
+    const noKey = await b.request({
+      method: 'POST',
+      url: '/api/wallet/top-ups',
+      payload: { amount: 1000 },
+    })
+    expect(noKey.statusCode).toBe(400)
+    expect(noKey.json().code).toBe('idempotency_key_required')
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/top-ups',
+      headers: { ...XHR, 'idempotency-key': newKey() },
+      payload: { amount: 1000 },
+    })
+    expect(guest.statusCode).toBe(401)
+    const { rows } = await t.db.query('select 1 from top_ups where user_id = $1', [user.id])
+    expect(rows).toHaveLength(0)
+  })
+})
+
+describe('crediting exactly once', () => {
+  async function paidTopUp(amount = 3000) {
+    const m = await member()
+    const { topUp } = (await startTopUp(m.b, amount)).json()
+    const piId = [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUp.id)!.id
+    stripe.setStatus(piId, 'succeeded')
+    return { ...m, topUpId: topUp.id as string, piId }
+  }
+
+  it('credits on payment_intent.succeeded and ignores ten redeliveries', async () => {
+    const { b, user, piId } = await paidTopUp(3000)
+    for (let i = 0; i < 10; i++) {
+      const res = await deliver('payment_intent.succeeded', piId)
+      expect(res.statusCode).toBe(200)
+    }
+    const topUps = (await ledgerOf(user.id)).filter((e) => e.kind === 'top_up')
+    expect(topUps).toEqual([{ kind: 'top_up', amount: 3000, payment_intent_id: piId }])
+    expect(await wallet(b)).toMatchObject({ balance: 3000, available: 3000 })
+  })
+
+  it('credits once when ten deliveries and the return page race each other', async () => {
+    const { b, user, piId, topUpId } = await paidTopUp(4200)
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, () => deliver('payment_intent.succeeded', piId)),
+      b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUpId}` }),
+      b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUpId}` }),
+    ])
+    expect(results.map((r) => r.statusCode).every((s) => s === 200)).toBe(true)
+    expect((await ledgerOf(user.id)).filter((e) => e.kind === 'top_up')).toHaveLength(1)
+    expect(await wallet(b)).toMatchObject({ balance: 4200 })
+  })
+
+  it('settles from the return page alone when the webhook never came', async () => {
+    const { b, topUpId } = await paidTopUp(1500)
+    const res = await b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUpId}` })
+    expect(res.json()).toMatchObject({ topUp: { status: 'succeeded' }, clientSecret: null })
+    expect(await wallet(b)).toMatchObject({ balance: 1500 })
+  })
+
+  it('does not go back when a failure event arrives after the success', async () => {
+    const { b, piId, topUpId } = await paidTopUp(2000)
+    await deliver('payment_intent.succeeded', piId)
+    const late = await deliver('payment_intent.payment_failed', piId)
+    expect(late.statusCode).toBe(200)
+    const res = await b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUpId}` })
+    expect(res.json().topUp.status).toBe('succeeded')
+    expect(await wallet(b)).toMatchObject({ balance: 2000 })
+  })
+
+  it('shows a decline with Stripe’s message, and credits a later success on the same intent', async () => {
+    const { b } = await member()
+    const { topUp } = (await startTopUp(b, 2600)).json()
+    const piId = [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUp.id)!.id
+    stripe.setStatus(piId, 'requires_payment_method', {
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    })
+    await deliver('payment_intent.payment_failed', piId)
+    let res = await b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUp.id}` })
+    expect(res.json().topUp).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+    })
+    expect(res.json().clientSecret).toBeTruthy() // another card may be tried
+    expect(await wallet(b)).toMatchObject({ balance: 0 })
+
+    stripe.setStatus(piId, 'succeeded')
+    await deliver('payment_intent.succeeded', piId)
+    res = await b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUp.id}` })
+    expect(res.json().topUp.status).toBe('succeeded')
+    expect(await wallet(b)).toMatchObject({ balance: 2600 })
+  })
+
+  it('rejects a tampered body, a wrong secret and a stale timestamp, crediting nothing', async () => {
+    const { user, piId } = await paidTopUp(5000)
+    const pi = stripe.intents.get(piId)!
+    const tampered = stripe.signed('payment_intent.succeeded', pi)
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      headers: tampered.headers,
+      payload: tampered.body.replace('"amount":5000', '"amount":500000'),
+    })
+    expect(forged.statusCode).toBe(400)
+    expect(forged.headers['content-type']).toMatch(/problem\+json/)
+    expect(
+      (await deliver('payment_intent.succeeded', piId, { secret: 'whsec_wrong' })).statusCode,
+    ).toBe(400)
+    const stale = await deliver('payment_intent.succeeded', piId, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    })
+    expect(stale.statusCode).toBe(400)
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      headers: { 'content-type': 'application/json' },
+      payload: tampered.body,
+    })
+    expect(unsigned.statusCode).toBe(400)
+    expect(await ledgerOf(user.id)).toEqual([])
+  })
+
+  it('acknowledges and ignores PaymentIntents it did not create', async () => {
+    const before = await t.db.query<{ n: number }>('select count(*)::int as n from ledger_entries')
+    const foreign = stripe.setStatus(
+      await (async () => {
+        const { b } = await member()
+        const { topUp } = (await startTopUp(b, 1000)).json()
+        return [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUp.id)!.id
+      })(),
+      'succeeded',
+    )
+    foreign.metadata = {}
+    const res = await deliver('payment_intent.succeeded', foreign.id)
+    expect(res.statusCode).toBe(200)
+    const after = await t.db.query<{ n: number }>('select count(*)::int as n from ledger_entries')
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n)
+  })
+
+  it('keeps balance equal to the sum of entries and available never negative', async () => {
+    const { rows } = await t.db.query<{ bad: number }>(
+      `select count(*)::int as bad from (
+         select u.id,
+                coalesce((select sum(amount) from ledger_entries e where e.user_id = u.id), 0) as balance,
+                coalesce((select sum(amount) from holds h where h.user_id = u.id and h.status = 'active'), 0) as held
+           from users u) w
+        where balance - held < 0`,
+    )
+    expect(rows[0]!.bad).toBe(0)
+  })
+})
+
+describe('payments not configured', () => {
+  it('says so plainly, and everything else still works', async () => {
+    const plain = await createTestApp({ env: { PUSHER_PORT: '1' } })
+    try {
+      const config = await plain.app.inject('/api/config')
+      expect(config.json().stripe.publishableKey).toBeNull()
+      expect(config.headers['content-security-policy']).not.toMatch(/stripe/)
+      const b = browser(plain.app)
+      await b.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'N', email: uniqueEmail('nopay'), password: 'no payments here' },
+      })
+      const res = await b.request({
+        method: 'POST',
+        url: '/api/wallet/top-ups',
+        headers: { 'idempotency-key': newKey() },
+        payload: { amount: 1000 },
+      })
+      expect(res.statusCode).toBe(503)
+      expect(res.json().code).toBe('payments_not_configured')
+      expect((await b.request({ method: 'GET', url: '/api/wallet' })).statusCode).toBe(200)
+    } finally {
+      await plain.close()
+    }
+  })
+
+  it('allows exactly Stripe’s origins in the CSP when configured', async () => {
+    const res = await t.app.inject('/api/config')
+    const csp = res.headers['content-security-policy'] as string
+    expect(csp).toMatch(
+      /script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/,
+    )
+    expect(csp).toMatch(
+      /frame-src https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/hooks\.stripe\.com;/,
+    )
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/\S+ https:\/\/api\.stripe\.com;/)
+  })
+})
