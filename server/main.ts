@@ -5,6 +5,8 @@ import { openDatabase } from './db/index.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoData } from './db/seed.ts'
 import { createScheduler } from './jobs/scheduler.ts'
+import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
+import { createStripe } from './lib/stripe.ts'
 import { startRealtimeServer } from './realtime/index.ts'
 
 /** The built client; CLIENT_DIST_DIR lets tests serve another build (e.g. a "new version"). */
@@ -26,9 +28,11 @@ async function main() {
       })
     : undefined
 
+  const stripe = createStripe(config.stripe)
   const app = await buildApp({
     config,
     db,
+    stripe,
     distDir: DIST_DIR,
     healthChecks: realtime ? { realtime: async () => realtime.stats().connections >= 0 } : {},
   })
@@ -46,6 +50,15 @@ async function main() {
     log: app.log,
   })
   scheduler.start()
+  // Credits paid top-ups whose webhook was lost (card payments only when configured).
+  const reconciler = startTopUpReconciler({
+    db,
+    stripe,
+    broadcaster: app.broadcaster,
+    currency: config.currency,
+    log: app.log,
+  })
+  if (!stripe) app.log.info('card payments are not configured (no STRIPE_* keys)')
   app.log.info(
     `Lotline (${config.production ? 'production' : 'local'} mode, ${db.kind}) on http://localhost:${config.port}${config.basePath}`,
   )
@@ -56,6 +69,7 @@ async function main() {
     stopping = true
     app.log.info({ signal }, 'shutting down')
     await scheduler.stop()
+    reconciler.stop()
     await app.close()
     await realtime?.close()
     await db.close()

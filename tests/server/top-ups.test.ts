@@ -312,3 +312,38 @@ describe('payments not configured', () => {
     expect(csp).toMatch(/connect-src 'self' ws:\/\/\S+ https:\/\/api\.stripe\.com;/)
   })
 })
+
+describe('reconciliation', () => {
+  it('credits a paid top-up whose webhook never arrived and whose tab was closed', async () => {
+    const { reconcileTopUps } = await import('../../server/jobs/reconcile-top-ups.ts')
+    const { Broadcaster } = await import('../../server/lib/broadcaster.ts')
+    const { createStripe } = await import('../../server/lib/stripe.ts')
+    const { testConfig } = await import('./helpers.ts')
+    const { b } = await member()
+    const { topUp } = (await startTopUp(b, 3300)).json()
+    const piId = [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUp.id)!.id
+    stripe.setStatus(piId, 'succeeded')
+    const config = testConfig({
+      STRIPE_SECRET_KEY: 'sk_test_lotline',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      PUSHER_PORT: '1',
+    })
+    const deps = {
+      db: t.db,
+      stripe: createStripe(config.stripe),
+      broadcaster: new Broadcaster(config.pusher),
+      currency: 'EUR',
+    }
+    // Not yet old enough: left alone.
+    expect(await reconcileTopUps(deps, 3600)).toBe(0)
+    expect(await wallet(b)).toMatchObject({ balance: 0 })
+    expect(await reconcileTopUps(deps, 0)).toBeGreaterThanOrEqual(1)
+    expect(await wallet(b)).toMatchObject({ balance: 3300 })
+    // A second run changes nothing.
+    await reconcileTopUps(deps, 0)
+    expect(await wallet(b)).toMatchObject({ balance: 3300 })
+  })
+})
