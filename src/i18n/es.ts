@@ -1,8 +1,12 @@
 import type { MessageKey } from './en'
 import type { Message } from './types'
+import { lotsEs } from './messages/lots'
+import { walletEs } from './messages/wallet'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
+  ...lotsEs,
+  ...walletEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',
