@@ -1,4 +1,4 @@
-import type { BidRecord, BidRow } from '../../common/auction.ts'
+import type { BidRow } from '../../common/auction.ts'
 import type { Queryable } from '../db/types.ts'
 
 interface BidViewRow {
@@ -50,163 +50,57 @@ export async function listBids(
   return { items: rows.map(toBidRow), nextCursor: null }
 }
 
-export interface BidWrite {
-  lotId: string
-  records: BidRecord[]
-  /** Stored on the bidder's own (non-auto) row. */
-  idempotencyKey: string
-  at: Date
-  lot: {
-    currentPrice: number | null
-    leaderId: string | null
-    leaderMax: number | null
-    bidCount: number
-    endsAt: Date
-  }
-  /** The previous leader whose hold on this lot is released. */
-  releaseHoldOf: string | null
-  /** The leader's hold after the bid (their maximum), or null when it did not change. */
-  hold: { userId: string; amount: number } | null
-  /** Users whose wallet changed (their version is bumped). */
-  walletsChanged: string[]
-  outbid: { userId: string; data: Record<string, unknown> } | null
-  idempotency: { userId: string; key: string; requestHash: string; response: unknown }
-}
-
-export interface BidWriteResult {
-  bidIds: number[]
-  version: number
-  walletVersions: Map<string, number>
-  notification: { id: number; created_at: string } | null
-  stored: boolean
-}
-
-/**
- * Everything an accepted bid writes, in one statement (one round trip while the lot is locked):
- * history rows, the lot, holds, wallet versions, the outbid notification and the idempotent
- * response. The response gets the new bid ids as `bidIds`. (Data-modifying CTEs always run, even
- * when the final select does not read them.)
- */
-export async function recordBid(db: Queryable, w: BidWrite): Promise<BidWriteResult> {
-  const { rows } = await db.query<{
-    bid_ids: number[]
-    version: number
-    wallets: Array<{ user_id: string; version: number }> | null
-    notification: { id: number; created_at: string } | null
-    stored: number
-  }>(
-    `with b as (
-       insert into bids (lot_id, bidder_id, amount, max_amount, auto, idempotency_key, created_at)
-       select $1, r.bidder_id, r.amount, r.max_amount, r.auto, r.key, $7
-         from unnest($2::uuid[], $3::bigint[], $4::bigint[], $5::boolean[], $6::text[])
-              with ordinality as r(bidder_id, amount, max_amount, auto, key, ord)
-        order by r.ord
-       returning id
-     ),
-     l as (
-       update lots set current_price = $8, leader_id = $9, leader_max = $10, bid_count = $11,
-                       ends_at = $12, version = version + 1, updated_at = $7
-        where id = $1 returning version
-     ),
-     released as (
-       update holds set status = 'released', updated_at = $7
-        where $13::uuid is not null and user_id = $13 and lot_id = $1 and status = 'active'
-       returning 1
-     ),
-     held as (
-       insert into holds (user_id, lot_id, amount)
-       select $14, $1, $15 where $14::uuid is not null
-       on conflict (user_id, lot_id) where status = 'active'
-       do update set amount = excluded.amount, updated_at = $7
-       returning 1
-     ),
-     w as (
-       update wallets set version = version + 1 where user_id = any($16::uuid[])
-       returning user_id, version
-     ),
-     n as (
-       insert into notifications (user_id, kind, lot_id, data)
-       select $17, 'outbid', $1, $18::jsonb where $17::uuid is not null
-       returning id, created_at
-     ),
-     k as (
-       insert into idempotency_keys (user_id, scope, key, request_hash, response, status_code)
-       select $19, 'bid', $20, $21,
-              $22::jsonb || jsonb_build_object('bidIds', (select jsonb_agg(id order by id) from b)), 201
-       on conflict do nothing
-       returning 1
-     )
-     select (select json_agg(id order by id) from b) as bid_ids,
-            (select version from l) as version,
-            (select json_agg(json_build_object('user_id', w.user_id, 'version', w.version)) from w) as wallets,
-            (select json_build_object('id', n.id, 'created_at', n.created_at) from n) as notification,
-            (select count(*) from k)::int as stored`,
-    [
-      w.lotId,
-      w.records.map((r) => r.bidderId),
-      w.records.map((r) => r.amount),
-      w.records.map((r) => r.maxAmount),
-      w.records.map((r) => r.auto),
-      w.records.map((r) => (r.auto ? null : w.idempotencyKey)),
-      w.at,
-      w.lot.currentPrice,
-      w.lot.leaderId,
-      w.lot.leaderMax,
-      w.lot.bidCount,
-      w.lot.endsAt,
-      w.releaseHoldOf,
-      w.hold?.userId ?? null,
-      w.hold?.amount ?? null,
-      w.walletsChanged,
-      w.outbid?.userId ?? null,
-      w.outbid ? JSON.stringify(w.outbid.data) : null,
-      w.idempotency.userId,
-      w.idempotency.key,
-      w.idempotency.requestHash,
-      JSON.stringify(w.idempotency.response),
-    ],
-  )
-  const row = rows[0]!
-  return {
-    bidIds: row.bid_ids,
-    version: row.version,
-    walletVersions: new Map((row.wallets ?? []).map((x) => [x.user_id, x.version])),
-    notification: row.notification,
-    stored: row.stored === 1,
-  }
-}
-
 export interface BidContext {
   /** Clock read after the locks were taken. */
   now: Date
   sellerAlias: string
-  watching: boolean
-  replay: { requestHash: string; response: unknown; statusCode: number } | null
+  /** Which of the users watch this lot. */
+  watching: Set<string>
+  /** Stored responses, keyed `${userId} ${key}`. */
+  replays: Map<string, { requestHash: string; response: unknown; statusCode: number }>
   funds: Map<string, { balance: number; held: number; lotHold: number }>
+  /** Pre-allocated bid ids, ascending: bid-id order is the serial order of the bids. */
+  bidIds: number[]
 }
 
 /**
- * What deciding a bid needs beyond the locked rows, in one statement taken after the lot and
- * wallet locks (so its snapshot includes every change committed by earlier holders of those
- * locks): the clock, a stored response for this idempotency key, the users' balances and holds.
+ * What deciding a batch of bids needs beyond the locked rows, in one statement taken after the lot
+ * and wallet locks (so its snapshot includes everything committed by earlier holders of those
+ * locks): the clock, stored responses for the idempotency keys, balances and holds, watching, and
+ * enough new bid ids.
  */
 export async function bidContext(
   db: Queryable,
-  q: { lotId: string; sellerId: string; bidderId: string; userIds: string[]; key: string },
+  q: {
+    lotId: string
+    sellerId: string
+    userIds: string[]
+    keys: Array<{ userId: string; key: string }>
+    ids: number
+  },
 ): Promise<BidContext> {
   const { rows } = await db.query<{
     now: Date
     seller_alias: string
-    watching: boolean
-    replay: { request_hash: string; response: unknown; status_code: number } | null
+    watching: string[] | null
+    replays: Array<{
+      user_id: string
+      key: string
+      request_hash: string
+      response: unknown
+      status_code: number
+    }> | null
     funds: Array<{ user_id: string; balance: number; held: number; lot_hold: number }>
+    bid_ids: number[]
   }>(
     `select clock_timestamp() as now,
             (select alias from users where id = $2) as seller_alias,
-            exists (select 1 from watchlist where user_id = $3 and lot_id = $1) as watching,
-            (select json_build_object('request_hash', k.request_hash, 'response', k.response,
-                                      'status_code', k.status_code)
-               from idempotency_keys k where k.user_id = $3 and k.scope = 'bid' and k.key = $5) as replay,
+            (select json_agg(w.user_id) from watchlist w
+              where w.lot_id = $1 and w.user_id = any($3::uuid[])) as watching,
+            (select json_agg(json_build_object('user_id', k.user_id, 'key', k.key,
+                      'request_hash', k.request_hash, 'response', k.response, 'status_code', k.status_code))
+               from unnest($4::uuid[], $5::text[]) as q(user_id, key)
+               join idempotency_keys k on k.user_id = q.user_id and k.scope = 'bid' and k.key = q.key) as replays,
             (select json_agg(json_build_object(
                       'user_id', u.id,
                       'balance', (select coalesce(sum(e.amount), 0) from ledger_entries e where e.user_id = u.id),
@@ -214,26 +108,141 @@ export async function bidContext(
                                 where h.user_id = u.id and h.status = 'active'),
                       'lot_hold', (select coalesce(sum(h.amount), 0) from holds h
                                     where h.user_id = u.id and h.lot_id = $1 and h.status = 'active')))
-               from unnest($4::uuid[]) as u(id)) as funds`,
-    [q.lotId, q.sellerId, q.bidderId, q.userIds, q.key],
+               from unnest($3::uuid[]) as u(id)) as funds,
+            (select json_agg(nextval(pg_get_serial_sequence('bids', 'id')))
+               from generate_series(1, $6::int)) as bid_ids`,
+    [q.lotId, q.sellerId, q.userIds, q.keys.map((k) => k.userId), q.keys.map((k) => k.key), q.ids],
   )
   const row = rows[0]!
   return {
     now: new Date(row.now),
     sellerAlias: row.seller_alias,
-    watching: row.watching,
-    replay: row.replay
-      ? {
-          requestHash: row.replay.request_hash,
-          response: row.replay.response,
-          statusCode: row.replay.status_code,
-        }
-      : null,
+    watching: new Set(row.watching ?? []),
+    replays: new Map(
+      (row.replays ?? []).map((r) => [
+        `${r.user_id} ${r.key}`,
+        { requestHash: r.request_hash, response: r.response, statusCode: r.status_code },
+      ]),
+    ),
     funds: new Map(
       row.funds.map((f) => [
         f.user_id,
         { balance: Number(f.balance), held: Number(f.held), lotHold: Number(f.lot_hold) },
       ]),
     ),
+    bidIds: row.bid_ids.map(Number).sort((a, b) => a - b),
   }
+}
+
+export interface BidsWrite {
+  lotId: string
+  at: Date
+  rows: Array<{
+    id: number
+    bidderId: string
+    amount: number
+    maxAmount: number
+    auto: boolean
+    key: string | null
+  }>
+  lot: {
+    currentPrice: number | null
+    leaderId: string | null
+    leaderMax: number | null
+    bidCount: number
+    endsAt: Date
+    version: number
+  }
+  /** Wallet version increments per user (one per hold change). */
+  walletBumps: Map<string, number>
+  outbid: Array<{ userId: string; data: Record<string, unknown> }>
+  responses: Array<{ userId: string; key: string; requestHash: string; response: unknown }>
+}
+
+/**
+ * Everything a batch of accepted bids writes, in one statement (one round trip while the lot is
+ * locked): history rows (with their pre-allocated ids), the lot, the holds (only the final leader
+ * holds, their maximum), wallet versions, outbid notifications and the idempotent responses.
+ * Returns the notifications (in order) and whether every response was stored.
+ */
+export async function recordBids(
+  db: Queryable,
+  w: BidsWrite,
+): Promise<{ notifications: Array<{ id: number; created_at: string }>; stored: number }> {
+  const { rows } = await db.query<{
+    notifications: Array<{ id: number; created_at: string }> | null
+    stored: number
+  }>(
+    `with b as (
+       insert into bids (id, lot_id, bidder_id, amount, max_amount, auto, idempotency_key, created_at)
+       overriding system value
+       select r.id, $1, r.bidder_id, r.amount, r.max_amount, r.auto, r.key, $2
+         from unnest($3::bigint[], $4::uuid[], $5::bigint[], $6::bigint[], $7::boolean[], $8::text[])
+              as r(id, bidder_id, amount, max_amount, auto, key)
+       returning 1
+     ),
+     l as (
+       update lots set current_price = $9, leader_id = $10, leader_max = $11, bid_count = $12,
+                       ends_at = $13, version = $14, updated_at = $2
+        where id = $1 returning 1
+     ),
+     released as (
+       update holds set status = 'released', updated_at = $2
+        where lot_id = $1 and status = 'active' and user_id is distinct from $10::uuid
+       returning 1
+     ),
+     held as (
+       insert into holds (user_id, lot_id, amount)
+       select $10, $1, $11 where $10::uuid is not null
+       on conflict (user_id, lot_id) where status = 'active'
+       do update set amount = excluded.amount, updated_at = $2
+       returning 1
+     ),
+     w as (
+       update wallets set version = wallets.version + d.n
+         from unnest($15::uuid[], $16::int[]) as d(user_id, n)
+        where wallets.user_id = d.user_id
+       returning 1
+     ),
+     n as (
+       insert into notifications (user_id, kind, lot_id, data)
+       select (e.value ->> 'userId')::uuid, 'outbid', $1, e.value -> 'data'
+         from jsonb_array_elements($17::jsonb) with ordinality as e(value, ord)
+        order by e.ord
+       returning id, created_at
+     ),
+     k as (
+       insert into idempotency_keys (user_id, scope, key, request_hash, response, status_code)
+       select (e.value ->> 'userId')::uuid, 'bid', e.value ->> 'key', e.value ->> 'requestHash',
+              e.value -> 'response', 201
+         from jsonb_array_elements($18::jsonb) as e(value)
+       on conflict do nothing
+       returning 1
+     )
+     select (select json_agg(json_build_object('id', n.id, 'created_at', n.created_at) order by n.id)
+               from n) as notifications,
+            (select count(*) from k)::int as stored`,
+    [
+      w.lotId,
+      w.at,
+      w.rows.map((r) => r.id),
+      w.rows.map((r) => r.bidderId),
+      w.rows.map((r) => r.amount),
+      w.rows.map((r) => r.maxAmount),
+      w.rows.map((r) => r.auto),
+      w.rows.map((r) => r.key),
+      w.lot.currentPrice,
+      w.lot.leaderId,
+      w.lot.leaderMax,
+      w.lot.bidCount,
+      w.lot.endsAt,
+      w.lot.version,
+      [...w.walletBumps.keys()],
+      [...w.walletBumps.values()],
+      JSON.stringify(w.outbid),
+      JSON.stringify(w.responses),
+    ],
+  )
+  const row = rows[0]!
+  return { notifications: row.notifications ?? [], stored: row.stored }
 }

@@ -18,7 +18,7 @@ import { isWatching } from '../../repositories/watchlist.ts'
 import { cancelLot } from './cancel.ts'
 import { LOTS_CHANNEL, Publication } from './events.ts'
 import { cursorOf, IDEMPOTENCY_KEY, lotId, PAGE } from './params.ts'
-import { placeBid } from './place-bid.ts'
+import { BidBatcher } from './place-bid.ts'
 import {
   BidBody,
   BidsQuery,
@@ -35,6 +35,10 @@ export interface LotRoutesOptions {
 
 /** Lots, bids and my bids (DESIGN §5). Handlers stay thin; rules live in common/auction. */
 const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, { db, currency }) => {
+  const bids = new BidBatcher(db, currency, (publication, socketId) =>
+    publication.send(app.broadcaster, socketId),
+  )
+
   /** Lists with, for `GET /me/bids`, the viewer's standing on each lot. */
   async function page(options: Omit<ListOptions, 'limit' | 'now'> & { limit?: number }) {
     const now = new Date()
@@ -138,15 +142,14 @@ const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, { db,
       if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
         throw new AppError(400, 'bad_request', `The ${IDEMPOTENCY_HEADER} header is not valid.`)
       }
-      const result = await placeBid(db, {
-        lotId: lotId(request.params.id),
+      const result = await bids.submit(lotId(request.params.id), {
         user,
         amount: request.body.amount,
         maxAmount: request.body.maxAmount,
         idempotencyKey: key,
-        currency,
+        socketId: request.socketId,
       })
-      if (result.publication) await result.publication.send(app.broadcaster, request.socketId)
+      if (!result.ok) throw result.error
       return reply.status(result.statusCode).send(result.body)
     },
   )

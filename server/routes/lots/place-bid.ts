@@ -9,7 +9,7 @@ import type { PublicUser } from '../../../common/accounts.ts'
 import type { Wallet } from '../../../common/wallet.ts'
 import type { Database } from '../../db/types.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
-import { bidContext, recordBid } from '../../repositories/bids.ts'
+import { bidContext, recordBids, type BidsWrite } from '../../repositories/bids.ts'
 import { requestHash } from '../../repositories/idempotency.ts'
 import { lockLot, toDetail, toSummary, type LotView } from '../../repositories/lots.ts'
 import { lockWallets, toWallet } from '../../repositories/wallets.ts'
@@ -23,81 +23,108 @@ export interface BidResponse {
   wallet: Wallet
 }
 
-export interface PlaceBidResult {
-  statusCode: number
-  body: BidResponse
-  /** Null for a replayed response: its events went out the first time. */
-  publication: Publication | null
+export interface BidRequest {
+  user: PublicUser
+  amount: number
+  maxAmount: number | undefined
+  idempotencyKey: string
+  /** The sender's real-time socket, left out of the events of its own bid. */
+  socketId: string | undefined
 }
 
-type Stored = Omit<BidResponse, 'bids'> & { bids: Array<Omit<BidRow, 'id'>>; bidIds?: number[] }
+export type BidResult =
+  { ok: true; statusCode: number; body: BidResponse } | { ok: false; error: unknown }
 
-/** The stored response gets the bid ids the database assigned (see `recordBid`). */
-function hydrate(stored: Stored, bidIds: number[]): BidResponse {
-  const { bidIds: _ids, ...rest } = stored
-  return { ...rest, bids: stored.bids.map((b, i) => ({ ...b, id: bidIds[i]! })) }
-}
+/** The same key was used at this moment for a bid on another lot; the batch is retried. */
+export class IdempotencyRace extends Error {}
 
 const money = (cents: number) => (cents / 100).toFixed(2)
+const reused = () =>
+  new AppError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used for a different bid.',
+  )
+
+function refusal(outcome: Exclude<ReturnType<typeof resolveBid>, { ok: true }>): AppError {
+  switch (outcome.reason) {
+    case 'bid_too_low':
+      return new AppError(422, 'bid_too_low', `The minimum bid is ${money(outcome.minNextBid)}.`, {
+        amount: `Must be at least ${outcome.minNextBid}.`,
+      })
+    case 'max_below_amount':
+      return new AppError(422, 'max_below_amount', 'Your maximum must be at least your bid.', {
+        maxAmount: 'Must be at least the amount.',
+      })
+    case 'max_not_raised':
+      return new AppError(
+        422,
+        'max_not_raised',
+        'You are already leading; a new maximum must be higher than your current one.',
+        { maxAmount: 'Must be higher than your current maximum.' },
+      )
+    default:
+      return new AppError(422, 'validation_failed', 'Some fields need attention.', {
+        amount: 'Must be a whole number of cents.',
+      })
+  }
+}
 
 /**
- * One bid, in one transaction: lock the lot, lock the wallets of the bidder and the current leader
- * (in user-id order), read balances after the locks, decide with `resolveBid`, then write it all in
- * one statement. Events are returned to be published after the commit.
+ * Bids on one lot, in ONE transaction, decided one after the other in the order given (that order
+ * is their serial order, and their bid ids ascend in it):
+ *  1. lock the lot (`select … for update`);
+ *  2. lock the wallets of every bidder and of the current leader — the only users whose holds can
+ *     change — in user-id order;
+ *  3. read clock, balances, holds, stored idempotent responses and new bid ids in one statement;
+ *  4. decide each bid with `resolveBid` (open, not the seller, funds, rules), moving holds and
+ *     soft close as it goes; a refused bid changes nothing and does not stop the others;
+ *  5. write everything in one statement; commit.
+ * One request alone is a batch of one; under load the batcher groups the requests waiting for the
+ * same lot, so a hot lot costs one transaction per batch instead of one per bid.
  */
-export async function placeBid(
+export async function placeBids(
   db: Database,
-  input: {
-    lotId: string
-    user: PublicUser
-    amount: number
-    maxAmount: number | undefined
-    idempotencyKey: string
-    currency: string
-  },
-): Promise<PlaceBidResult> {
-  const { lotId, user, amount, idempotencyKey } = input
-  const max = input.maxAmount ?? amount
-  const hash = requestHash(['bid', lotId, amount, max])
-
+  lotId: string,
+  requests: BidRequest[],
+  currency: string,
+): Promise<{ results: BidResult[]; publication: Publication }> {
   return db.transaction(async (tx) => {
     const lot = await lockLot(tx, lotId)
-    if (!lot) throw notFound('Lot')
-    const userIds =
-      lot.leader_id && lot.leader_id !== user.id ? [user.id, lot.leader_id] : [user.id]
+    if (!lot)
+      return {
+        results: requests.map(() => ({ ok: false as const, error: notFound('Lot') })),
+        publication: new Publication(),
+      }
+    const bidderIds = requests.map((r) => r.user.id)
+    const userIds = [...new Set([...bidderIds, ...(lot.leader_id ? [lot.leader_id] : [])])].sort()
     const wallets = await lockWallets(tx, userIds)
     const ctx = await bidContext(tx, {
       lotId,
       sellerId: lot.seller_id,
-      bidderId: user.id,
       userIds,
-      key: idempotencyKey,
+      keys: requests.map((r) => ({ userId: r.user.id, key: r.idempotencyKey })),
+      ids: requests.length * 2,
     })
 
-    if (ctx.replay) {
-      if (ctx.replay.requestHash !== hash) {
-        throw new AppError(
-          422,
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used for a different bid.',
-        )
-      }
-      const stored = ctx.replay.response as Stored
-      return {
-        statusCode: ctx.replay.statusCode,
-        body: hydrate(stored, stored.bidIds ?? []),
-        publication: null,
-      }
+    const aliases = new Map([...wallets.values()].map((w) => [w.userId, w.alias]))
+    for (const r of requests) aliases.set(r.user.id, r.user.alias)
+    const funds = new Map([...ctx.funds].map(([id, f]) => [id, { ...f }]))
+    const versions = new Map([...wallets.values()].map((w) => [w.userId, w.version]))
+    const bumps = new Map<string, number>()
+    const bump = (userId: string) => {
+      bumps.set(userId, (bumps.get(userId) ?? 0) + 1)
+      versions.set(userId, (versions.get(userId) ?? 0) + 1)
+    }
+    const walletOf = (userId: string): Wallet => {
+      const f = funds.get(userId) ?? { balance: 0, held: 0, lotHold: 0 }
+      return toWallet(
+        { balance: f.balance, held: f.held, version: versions.get(userId) ?? 0 },
+        currency,
+      )
     }
 
-    if (lot.status !== 'open' || ctx.now.getTime() >= lot.ends_at.getTime()) {
-      throw new AppError(409, 'lot_not_open', 'This lot is not open for bidding.')
-    }
-    if (lot.seller_id === user.id) {
-      throw new AppError(403, 'own_lot', 'You cannot bid on your own lot.')
-    }
-
-    const state: AuctionState = {
+    let state: AuctionState = {
       startingPrice: lot.starting_price,
       reservePrice: lot.reserve_price,
       currentPrice: lot.current_price,
@@ -105,166 +132,272 @@ export async function placeBid(
       leaderMax: lot.leader_max,
       bidCount: lot.bid_count,
     }
-    const outcome = resolveBid(state, { bidderId: user.id, amount, maxAmount: max, at: ctx.now })
-    if (!outcome.ok) {
-      switch (outcome.reason) {
-        case 'bid_too_low':
+    let endsAt = lot.ends_at
+    let version = lot.version
+    const nextIds = ctx.bidIds.slice()
+    const write: BidsWrite = {
+      lotId,
+      at: ctx.now,
+      rows: [],
+      lot: { ...state, endsAt, version },
+      walletBumps: bumps,
+      outbid: [],
+      responses: [],
+    }
+    const results: BidResult[] = []
+    const inBatch = new Map<string, { hash: string; result: BidResult }>()
+    const publication = new Publication()
+    const summaries: Array<ReturnType<typeof toSummary>> = []
+    const outbidFor: Array<{ userId: string; data: Record<string, unknown> }> = []
+
+    for (const request of requests) {
+      const { user } = request
+      const max = request.maxAmount ?? request.amount
+      const hash = requestHash(['bid', lotId, request.amount, max])
+      const slot = `${user.id} ${request.idempotencyKey}`
+      try {
+        const earlier = inBatch.get(slot)
+        if (earlier) {
+          if (earlier.hash !== hash) throw reused()
+          if (earlier.result.ok) {
+            results.push(earlier.result)
+            continue
+          }
+        }
+        const stored = ctx.replays.get(slot)
+        if (stored) {
+          if (stored.requestHash !== hash) throw reused()
+          results.push({
+            ok: true,
+            statusCode: stored.statusCode,
+            body: stored.response as BidResponse,
+          })
+          continue
+        }
+        if (lot.status !== 'open' || ctx.now.getTime() >= endsAt.getTime()) {
+          throw new AppError(409, 'lot_not_open', 'This lot is not open for bidding.')
+        }
+        if (lot.seller_id === user.id)
+          throw new AppError(403, 'own_lot', 'You cannot bid on your own lot.')
+        const outcome = resolveBid(state, {
+          bidderId: user.id,
+          amount: request.amount,
+          maxAmount: max,
+          at: ctx.now,
+        })
+        if (!outcome.ok) throw refusal(outcome)
+        const mine = funds.get(user.id) ?? { balance: 0, held: 0, lotHold: 0 }
+        const available = mine.balance - mine.held
+        if (available + mine.lotHold < max) {
           throw new AppError(
             422,
-            'bid_too_low',
-            `The minimum bid is ${money(outcome.minNextBid)}.`,
+            'insufficient_funds',
+            `Your available balance (${money(available + mine.lotHold)}) does not cover a maximum of ${money(max)}.`,
+            { maxAmount: 'More than your available balance.' },
+          )
+        }
+
+        // Holds: the leader holds their maximum; the outbid leader's hold is released.
+        const next = outcome.state
+        if (outcome.outbidUserId) {
+          const f = funds.get(outcome.outbidUserId)!
+          f.held -= f.lotHold
+          f.lotHold = 0
+          bump(outcome.outbidUserId)
+        }
+        if (
+          next.leaderId &&
+          (next.leaderId !== state.leaderId || next.leaderMax !== state.leaderMax)
+        ) {
+          const f = funds.get(next.leaderId)!
+          f.held += next.leaderMax! - f.lotHold
+          f.lotHold = next.leaderMax!
+          bump(next.leaderId)
+        }
+        // Soft close: a bid that moves the price or the leader inside the window pushes the end.
+        const windowMs = lot.soft_close_seconds * 1000
+        if (outcome.changed && endsAt.getTime() - ctx.now.getTime() < windowMs) {
+          endsAt = new Date(ctx.now.getTime() + windowMs)
+        }
+        state = next
+        version += 1
+
+        const rows = outcome.records.map((r) => ({
+          id: nextIds.shift()!,
+          bidderId: r.bidderId,
+          amount: r.amount,
+          maxAmount: r.maxAmount,
+          auto: r.auto,
+          key: r.auto ? null : request.idempotencyKey,
+        }))
+        write.rows.push(...rows)
+        const view: LotView = {
+          ...lot,
+          current_price: state.currentPrice,
+          leader_id: state.leaderId,
+          leader_max: state.leaderMax,
+          bid_count: state.bidCount,
+          ends_at: endsAt,
+          version,
+          seller_alias: ctx.sellerAlias,
+          leader_alias: state.leaderId ? (aliases.get(state.leaderId) ?? null) : null,
+        }
+        const leads = state.leaderId === user.id
+        const body: BidResponse = {
+          bids: rows.map((r) => ({
+            id: r.id,
+            lotId,
+            bidder: aliases.get(r.bidderId) ?? '',
+            amount: r.amount,
+            auto: r.auto,
+            createdAt: ctx.now.toISOString(),
+          })),
+          lot: toDetail(
+            view,
             {
-              amount: `Must be at least ${outcome.minNextBid}.`,
+              status: leads ? 'leading' : 'outbid',
+              maxBid: leads ? state.leaderMax : max,
+              watching: ctx.watching.has(user.id),
             },
-          )
-        case 'max_below_amount':
-          throw new AppError(422, 'max_below_amount', 'Your maximum must be at least your bid.', {
-            maxAmount: 'Must be at least the amount.',
-          })
-        case 'max_not_raised':
-          throw new AppError(
-            422,
-            'max_not_raised',
-            'You are already leading; a new maximum must be higher than your current one.',
-            { maxAmount: 'Must be higher than your current maximum.' },
-          )
-        default:
-          throw new AppError(422, 'validation_failed', 'Some fields need attention.', {
-            amount: 'Must be a whole number of cents.',
-          })
+            ctx.now,
+          ),
+          wallet: walletOf(user.id),
+        }
+        const summary = toSummary(view, ctx.now)
+        summaries.push(summary)
+        publication.addFromSender(
+          {
+            channel: lotChannel(lotId),
+            name: 'bid.placed',
+            data: { lotId, bids: body.bids, lot: summary },
+          },
+          request.socketId,
+        )
+        if (outcome.outbidUserId) {
+          const data = {
+            title: lot.title,
+            price: state.currentPrice,
+            minNextBid: minNextBid(state),
+          }
+          outbidFor.push({ userId: outcome.outbidUserId, data })
+        }
+        write.responses.push({
+          userId: user.id,
+          key: request.idempotencyKey,
+          requestHash: hash,
+          response: body,
+        })
+        const result: BidResult = { ok: true, statusCode: 201, body }
+        inBatch.set(slot, { hash, result })
+        results.push(result)
+      } catch (error) {
+        const result: BidResult = { ok: false, error }
+        if (!inBatch.has(slot)) inBatch.set(slot, { hash, result })
+        results.push(result)
       }
     }
 
-    const funds = ctx.funds.get(user.id) ?? { balance: 0, held: 0, lotHold: 0 }
-    const available = funds.balance - funds.held
-    if (available + funds.lotHold < max) {
-      throw new AppError(
-        422,
-        'insufficient_funds',
-        `Your available balance (${money(available + funds.lotHold)}) does not cover a maximum of ${money(max)}.`,
-        { maxAmount: 'More than your available balance.' },
-      )
-    }
+    if (write.rows.length === 0) return { results, publication }
+    write.lot = { ...state, endsAt, version }
+    write.outbid = outbidFor
+    const written = await recordBids(tx, write)
+    if (written.stored !== write.responses.length) throw new IdempotencyRace()
 
-    // Holds: the leader holds their maximum; the outbid leader's hold is released.
-    const next = outcome.state
-    const outbid = outcome.outbidUserId
-    const holdChanged = next.leaderId !== state.leaderId || next.leaderMax !== state.leaderMax
-    const hold =
-      holdChanged && next.leaderId ? { userId: next.leaderId, amount: next.leaderMax! } : null
-    const walletsChanged = [
-      ...new Set([...(outbid ? [outbid] : []), ...(hold ? [hold.userId] : [])]),
-    ]
-
-    // Soft close: a bid that moves the price or the leader inside the window pushes the end.
-    const windowMs = lot.soft_close_seconds * 1000
-    const endsAt =
-      outcome.changed && lot.ends_at.getTime() - ctx.now.getTime() < windowMs
-        ? new Date(ctx.now.getTime() + windowMs)
-        : lot.ends_at
-
-    const aliasOf = (id: string) => (id === user.id ? user.alias : (wallets.get(id)?.alias ?? ''))
-    const view: LotView = {
-      ...lot,
-      current_price: next.currentPrice,
-      leader_id: next.leaderId,
-      leader_max: next.leaderMax,
-      bid_count: next.bidCount,
-      ends_at: endsAt,
-      version: lot.version + 1,
-      seller_alias: ctx.sellerAlias,
-      leader_alias: next.leaderId ? aliasOf(next.leaderId) : null,
-    }
-    const walletAfter = (userId: string): Wallet => {
-      const f = ctx.funds.get(userId) ?? { balance: 0, held: 0, lotHold: 0 }
-      const newHold = next.leaderId === userId ? next.leaderMax! : 0
-      const locked = wallets.get(userId)?.version ?? 0
-      return toWallet(
-        {
-          balance: f.balance,
-          held: f.held - f.lotHold + newHold,
-          version: walletsChanged.includes(userId) ? locked + 1 : locked,
-        },
-        input.currency,
-      )
-    }
-    const leads = next.leaderId === user.id
-    const stored: Stored = {
-      bids: outcome.records.map((r) => ({
-        lotId,
-        bidder: aliasOf(r.bidderId),
-        amount: r.amount,
-        auto: r.auto,
-        createdAt: ctx.now.toISOString(),
-      })),
-      lot: toDetail(
-        view,
-        {
-          status: leads ? 'leading' : 'outbid',
-          maxBid: leads ? next.leaderMax : max,
-          watching: ctx.watching,
-        },
-        ctx.now,
-      ),
-      wallet: walletAfter(user.id),
-    }
-
-    const written = await recordBid(tx, {
-      lotId,
-      records: outcome.records,
-      idempotencyKey,
-      at: ctx.now,
-      lot: {
-        currentPrice: next.currentPrice,
-        leaderId: next.leaderId,
-        leaderMax: next.leaderMax,
-        bidCount: next.bidCount,
-        endsAt,
-      },
-      releaseHoldOf: outbid,
-      hold,
-      walletsChanged,
-      outbid: outbid
-        ? {
-            userId: outbid,
-            data: {
-              title: lot.title,
-              price: next.currentPrice,
-              minNextBid: minNextBid(next),
-            },
-          }
-        : null,
-      idempotency: { userId: user.id, key: idempotencyKey, requestHash: hash, response: stored },
-    })
-    if (!written.stored) {
-      // The same key is being used at this moment for a bid on another lot.
-      throw new AppError(
-        422,
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used for a different bid.',
-      )
-    }
-
-    const body = hydrate(stored, written.bidIds)
-    const summary = toSummary(view, ctx.now)
-    const publication = new Publication()
-    publication.outbox.add({
-      channel: lotChannel(lotId),
-      name: 'bid.placed',
-      data: { lotId, bids: body.bids, lot: summary },
-    })
-    publication.lotUpdated(summary, false)
-    for (const userId of walletsChanged) publication.walletUpdated(userId, walletAfter(userId))
-    if (outbid && written.notification) {
-      publication.notify(outbid, {
-        id: written.notification.id,
+    publication.lotUpdated(summaries[summaries.length - 1]!, false)
+    for (const userId of bumps.keys()) publication.walletUpdated(userId, walletOf(userId))
+    outbidFor.forEach((o, i) => {
+      const n = written.notifications[i]
+      if (!n) return
+      publication.notify(o.userId, {
+        id: n.id,
         kind: 'outbid',
         lotId,
-        data: { title: lot.title, price: next.currentPrice, minNextBid: minNextBid(next) },
+        data: o.data,
         readAt: null,
-        createdAt: new Date(written.notification.created_at).toISOString(),
+        createdAt: new Date(n.created_at).toISOString(),
+      })
+    })
+    return { results, publication }
+  })
+}
+
+interface Waiting {
+  request: BidRequest
+  resolve: (result: BidResult) => void
+}
+
+/**
+ * Groups the bids waiting for the same lot into one transaction (`placeBids`), one batch at a time
+ * per lot in this process, decided in ascending amount (ties in arrival order). Other processes are serialized by the lot's row lock, so batching is an
+ * optimisation only: the result always equals a serial order. Each request is answered after its
+ * events were handed to the broadcaster; the next batch does not wait for that.
+ */
+export class BidBatcher {
+  private readonly queues = new Map<string, Waiting[]>()
+  private readonly publishing = new Map<string, Promise<void>>()
+
+  constructor(
+    private readonly db: Database,
+    private readonly currency: string,
+    /** `socketId`: the sender's socket when the batch had one request (else per-event senders). */
+    private readonly publish: (
+      publication: Publication,
+      socketId: string | undefined,
+    ) => Promise<void>,
+    private readonly maxBatch = 50,
+  ) {}
+
+  submit(lotId: string, request: BidRequest): Promise<BidResult> {
+    return new Promise((resolve) => {
+      const queue = this.queues.get(lotId)
+      if (queue) {
+        queue.push({ request, resolve })
+        return
+      }
+      this.queues.set(lotId, [{ request, resolve }])
+      void this.drain(lotId)
+    })
+  }
+
+  private async drain(lotId: string) {
+    const queue = this.queues.get(lotId)!
+    while (queue.length > 0) {
+      // Requests waiting together are concurrent: any order is a valid serial order. Ascending
+      // amounts (ties keep arrival order) let every bid that is still valid get in, instead of a
+      // higher one that overtook it on the way making it "too low".
+      const batch = queue
+        .splice(0, this.maxBatch)
+        .sort((a, b) => a.request.amount - b.request.amount)
+      let outcome: Awaited<ReturnType<typeof placeBids>> | undefined
+      let failure: unknown
+      for (let attempt = 1; attempt <= 3 && !outcome; attempt++) {
+        try {
+          outcome = await placeBids(
+            this.db,
+            lotId,
+            batch.map((w) => w.request),
+            this.currency,
+          )
+        } catch (error) {
+          failure = error
+          if (!(error instanceof IdempotencyRace)) break
+        }
+      }
+      if (!outcome) {
+        for (const w of batch) w.resolve({ ok: false, error: failure })
+        continue
+      }
+      const { results, publication } = outcome
+      // Events of one lot go out in commit order; the answers wait for their own events.
+      const previous = this.publishing.get(lotId) ?? Promise.resolve()
+      const sole = batch.length === 1 ? batch[0]!.request.socketId : undefined
+      const sent = previous.then(() => this.publish(publication, sole)).catch(() => undefined)
+      this.publishing.set(lotId, sent)
+      void sent.then(() => {
+        if (this.publishing.get(lotId) === sent) this.publishing.delete(lotId)
+        batch.forEach((w, i) => w.resolve(results[i]!))
       })
     }
-    return { statusCode: 201, body, publication }
-  })
+    this.queues.delete(lotId)
+  }
 }
