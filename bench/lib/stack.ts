@@ -218,7 +218,7 @@ export function machine(): string {
 }
 
 export async function postgresVersion(db: Database): Promise<string> {
-  const { rows } = await db.query<{ v: string }>('show server_version')
+  const { rows } = await db.query<{ v: string }>("select current_setting('server_version') as v")
   return `PostgreSQL ${rows[0]?.v ?? '?'}`
 }
 

@@ -1,6 +1,6 @@
 import type { AppNotification, LotSummary } from '../../../common/auction.ts'
 import type { Wallet } from '../../../common/wallet.ts'
-import { Outbox, type BroadcastEvent, type Broadcaster } from '../../lib/broadcaster.ts'
+import { Outbox, type Broadcaster } from '../../lib/broadcaster.ts'
 
 export const LOTS_CHANNEL = 'lots'
 export const lotChannel = (lotId: string) => `lot.${lotId}`
@@ -12,16 +12,7 @@ export const walletChannel = (userId: string) => `private-wallet.${userId}`
  */
 export class Publication {
   readonly outbox = new Outbox()
-  /** Events that leave out one particular sender's socket (bids batched from several senders). */
-  private readonly bySender = new Map<string, Outbox>()
   readonly notifications: Array<{ userId: string; notification: AppNotification }> = []
-
-  addFromSender(event: BroadcastEvent, socketId: string | undefined) {
-    if (socketId === undefined) return this.outbox.add(event)
-    let outbox = this.bySender.get(socketId)
-    if (!outbox) this.bySender.set(socketId, (outbox = new Outbox()))
-    outbox.add(event)
-  }
 
   lotUpdated(lot: LotSummary, room = true) {
     this.outbox.add({ channel: LOTS_CHANNEL, name: 'lot.updated', data: lot })
@@ -41,7 +32,6 @@ export class Publication {
 
   /** After commit only. Failures are logged by the broadcaster and never undo the change. */
   async send(broadcaster: Broadcaster, socketId?: string) {
-    for (const [sender, outbox] of this.bySender) await outbox.flush(broadcaster, sender)
     await this.outbox.flush(broadcaster, socketId)
     const pending = this.notifications.splice(0)
     await Promise.all(

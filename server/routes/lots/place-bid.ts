@@ -148,6 +148,7 @@ export async function placeBids(
     const inBatch = new Map<string, { hash: string; result: BidResult }>()
     const publication = new Publication()
     const summaries: Array<ReturnType<typeof toSummary>> = []
+    const newRows: BidRow[] = []
     const outbidFor: Array<{ userId: string; data: Record<string, unknown> }> = []
 
     for (const request of requests) {
@@ -265,14 +266,7 @@ export async function placeBids(
         }
         const summary = toSummary(view, ctx.now)
         summaries.push(summary)
-        publication.addFromSender(
-          {
-            channel: lotChannel(lotId),
-            name: 'bid.placed',
-            data: { lotId, bids: body.bids, lot: summary },
-          },
-          request.socketId,
-        )
+        newRows.push(...body.bids)
         if (outcome.outbidUserId) {
           const data = {
             title: lot.title,
@@ -303,7 +297,16 @@ export async function placeBids(
     const written = await recordBids(tx, write)
     if (written.stored !== write.responses.length) throw new IdempotencyRace()
 
-    publication.lotUpdated(summaries[summaries.length - 1]!, false)
+    // One `bid.placed` per batch: all new rows and the lot as it now stands. A batch of one leaves
+    // out its sender's socket (the caller passes it); a larger batch goes to everyone — a sender
+    // sees its own rows again, with a version it already has, which the client ignores.
+    const last = summaries[summaries.length - 1]!
+    publication.outbox.add({
+      channel: lotChannel(lotId),
+      name: 'bid.placed',
+      data: { lotId, bids: newRows, lot: last },
+    })
+    publication.lotUpdated(last, false)
     for (const userId of bumps.keys()) publication.walletUpdated(userId, walletOf(userId))
     outbidFor.forEach((o, i) => {
       const n = written.notifications[i]
