@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter'
 import { ConnectionIndicator } from '../components/ConnectionIndicator'
 import { OfflineNotice } from '../components/OfflineNotice'
 import { useMe } from '../features/auth/api'
+import { useWallet } from '../features/wallet/api'
 import { useT } from '../i18n'
 import { useOnline } from '../offline/online'
 import { useRealtimeStatus } from '../realtime/provider'
@@ -16,6 +17,22 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
     <Link href={href} className="nav-link" aria-current={active ? 'page' : undefined}>
       {children}
     </Link>
+  )
+}
+
+/** Wallet entry with the available balance (from the cache; wide screens show the amount). */
+function WalletNavLink() {
+  const { t, formatMoney } = useT()
+  const wallet = useWallet()
+  return (
+    <NavLink href="/wallet">
+      {t('nav.wallet')}
+      {wallet.data ? (
+        <span className="nav-wallet-amount">
+          {formatMoney(wallet.data.available, wallet.data.currency)}
+        </span>
+      ) : null}
+    </NavLink>
   )
 }
 
@@ -73,7 +90,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <nav aria-label={t('nav.label')} className="nav">
             <NavLink href="/">{t('nav.lots')}</NavLink>
             {me.data ? (
-              <NavLink href="/account">{t('nav.account')}</NavLink>
+              <>
+                <WalletNavLink />
+                <NavLink href="/account">{t('nav.account')}</NavLink>
+              </>
             ) : (
               <NavLink href={signInHref}>{t('nav.signIn')}</NavLink>
             )}

@@ -1,7 +1,8 @@
 import type { AnyRule } from '../realtime/bridge'
+import { walletRules } from '../features/wallet/realtime'
 
 /**
  * The bridge's table: every real-time event the app reacts to, and which cached query it patches.
  * Features export their rules; the app assembles them here (shared layers never import features).
  */
-export const realtimeRules: readonly AnyRule[] = []
+export const realtimeRules: readonly AnyRule[] = [...walletRules]

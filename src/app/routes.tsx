@@ -11,6 +11,8 @@ export const routes: { path: string; component: ComponentType }[] = [
   { path: '/sign-in', component: lazy(() => import('../features/auth/SignInScreen')) },
   { path: '/sign-up', component: lazy(() => import('../features/auth/SignUpScreen')) },
   { path: '/account', component: lazy(() => import('../features/auth/AccountScreen')) },
+  { path: '/wallet', component: lazy(() => import('../features/wallet/WalletScreen')) },
+  { path: '/wallet/top-up', component: lazy(() => import('../features/wallet/TopUpScreen')) },
 ]
 
 export function AppRoutes() {

@@ -1,0 +1,131 @@
+import { onlineManager } from '@tanstack/react-query'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { LedgerEntry } from '../../../common/wallet'
+import { createQueryClient } from '../../api/query-client'
+import { applyEvent, applyResubscribe } from '../../realtime/bridge'
+import { json, mockApi } from '../../testing/http'
+import { renderWithApp } from '../../testing/render'
+import { holdsKey, ledgerKey, walletKey } from './api'
+import { walletRules, walletUpdatedRule } from './realtime'
+import WalletScreen from './WalletScreen'
+
+const me = {
+  user: { id: 'u1', name: 'A', email: 'a@x.y', role: 'member', alias: 'Bidder 1', createdAt: '' },
+}
+const config = (publishableKey: string | null) => ({
+  realtime: { key: 'k', host: 'localhost', port: 6001, scheme: 'http', cluster: 'mt1' },
+  stripe: { publishableKey },
+  currency: 'EUR',
+  serverTime: new Date().toISOString(),
+})
+const wallet = { balance: 52_500, held: 4_000, available: 48_500, currency: 'EUR', version: 7 }
+const entry = (id: number, kind: LedgerEntry['kind'], amount: number): LedgerEntry => ({
+  id,
+  kind,
+  amount,
+  lotId: kind === 'purchase' ? 'lot-1' : null,
+  lotTitle: kind === 'purchase' ? 'Brass telescope' : null,
+  reason: kind === 'adjustment' ? 'Welcome credit' : null,
+  createdAt: '2026-11-20T10:00:00Z',
+})
+
+function routes(publishableKey: string | null = 'pk_test_1') {
+  return mockApi({
+    'GET /api/me': () => json(me),
+    'GET /api/config': () => json(config(publishableKey)),
+    'GET /api/wallet': () => json(wallet),
+    'GET /api/wallet/holds': () =>
+      json({
+        items: [
+          {
+            lotId: 'lot-9',
+            lotTitle: 'Oak chest',
+            amount: 4000,
+            lotEndsAt: '2026-11-30T10:00:00Z',
+          },
+        ],
+      }),
+    'GET /api/wallet/ledger': (request) =>
+      new URL(request.url).searchParams.get('cursor') === '2'
+        ? json({ items: [entry(1, 'adjustment', 50_000)], nextCursor: null })
+        : json({
+            items: [entry(3, 'top_up', 2_500), entry(2, 'purchase', -1_000)],
+            nextCursor: '2',
+          }),
+  })
+}
+
+describe('wallet screen', () => {
+  it('shows available, balance and held, holds by lot, and the history with Load more', async () => {
+    routes()
+    renderWithApp(<WalletScreen />, { path: '/wallet' })
+    expect(await screen.findByText('€485.00')).toBeTruthy()
+    expect(screen.getByText('€525.00')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe('/wallet/top-up')
+    const hold = await screen.findByRole('link', { name: 'Oak chest' })
+    expect(hold.getAttribute('href')).toBe('/lots/lot-9')
+    expect(await screen.findByText('Card top-up')).toBeTruthy()
+    expect(screen.getByText('+€25.00')).toBeTruthy()
+    expect(screen.getByText('Purchase')).toBeTruthy()
+    expect(screen.getByText('−€10.00')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(await screen.findByText('Welcome credit')).toBeTruthy()
+    expect(screen.getByText('Adjustment')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull())
+  })
+
+  it('says when card payments are not configured instead of offering a top-up', async () => {
+    routes(null)
+    renderWithApp(<WalletScreen />, { path: '/wallet' })
+    expect(await screen.findByText(/Card payments are not configured on this server/)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Top up' })).toBeNull()
+  })
+
+  it('offline: the saved values with their age, and why top-up is not possible', async () => {
+    routes()
+    const client = createQueryClient()
+    const saved = Date.now() - 5 * 60_000
+    client.setQueryData(['me'], me.user, { updatedAt: saved })
+    client.setQueryData(['config'], config('pk_test_1'), { updatedAt: saved })
+    client.setQueryData(walletKey, wallet, { updatedAt: saved })
+    act(() => onlineManager.setOnline(false))
+    renderWithApp(<WalletScreen />, { path: '/wallet', client })
+    expect(await screen.findByText('€485.00')).toBeTruthy()
+    expect(screen.getByText('Saved 5 minutes ago')).toBeTruthy()
+    expect(screen.getByText('Top up needs a connection.')).toBeTruthy()
+  })
+
+  it('sends a signed-out visitor to sign in and back', async () => {
+    mockApi({
+      'GET /api/me': () =>
+        json({ type: 'x', title: 'x', status: 401, code: 'unauthenticated', detail: 'no' }, 401),
+      'GET /api/config': () => json(config('pk_test_1')),
+    })
+    const { location } = renderWithApp(<WalletScreen />, { path: '/wallet' })
+    await waitFor(() => expect(location.history.at(-1)).toBe('/sign-in?next=%2Fwallet'))
+  })
+})
+
+describe('wallet.updated bridge rule', () => {
+  it('patches the wallet with the next version, ignores old ones, refetches on a gap', () => {
+    const client = createQueryClient()
+    client.setQueryData(walletKey, wallet)
+    client.setQueryData(ledgerKey, { pages: [], pageParams: [] })
+    const params = { userId: 'u1' }
+    expect(walletUpdatedRule.channel.exec('private-wallet.u1')?.groups).toEqual(params)
+    const next = { ...wallet, version: 8, balance: 55_000, available: 51_000 }
+    expect(applyEvent(client, walletUpdatedRule, params, next)).toBe('patched')
+    expect(client.getQueryData(walletKey)).toEqual(next)
+    expect(applyEvent(client, walletUpdatedRule, params, wallet)).toBe('ignored')
+    expect(applyEvent(client, walletUpdatedRule, params, { ...wallet, version: 11 })).toBe(
+      'invalidated',
+    )
+    expect(client.getQueryState(ledgerKey)?.isInvalidated).toBe(true)
+    expect(applyResubscribe(client, walletRules, 'private-wallet.u1')).toEqual([
+      walletKey,
+      ledgerKey,
+      holdsKey,
+    ])
+  })
+})

@@ -1,0 +1,50 @@
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+export function formatDateTime(iso: string, lang: string): string {
+  let format = dateTimeFormats.get(lang)
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
+    dateTimeFormats.set(lang, format)
+  }
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : format.format(date)
+}
+
+/** "5 minutes ago", "2 hours ago", …; null under a minute (the caller says "just now"). */
+export function formatAge(updatedAt: number, lang: string, now = Date.now()): string | null {
+  const seconds = Math.max(0, Math.round((now - updatedAt) / 1000))
+  if (seconds < 60) return null
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return rtf.format(-minutes, 'minute')
+  const hours = Math.round(minutes / 60)
+  if (hours < 48) return rtf.format(-hours, 'hour')
+  return rtf.format(-Math.round(hours / 24), 'day')
+}
+
+/** Minor digits of a currency (2 for EUR, 0 for JPY). */
+export function minorDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    )
+  } catch {
+    return 2
+  }
+}
+
+/**
+ * A typed amount ("25", "25.5", "25,50", "1 000") in minor units, or null when it is not a
+ * plain amount with at most the currency's minor digits.
+ */
+export function parseAmount(input: string, currency: string): number | null {
+  const digits = minorDigits(currency)
+  const text = input.trim().replace(/[\s\u00a0']/g, '')
+  if (!text) return null
+  const match = /^(\d{1,9})(?:[.,](\d*))?$/.exec(text)
+  if (!match?.[1]) return null
+  const fraction = match[2] ?? ''
+  if (fraction.length > digits) return null
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0')
+}
