@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
@@ -214,7 +214,8 @@ export function percentile(sorted: number[], p: number): number {
 
 export function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
-  return `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
+  const load = loadavg()[0]!.toFixed(1)
+  return `nproc ${cpus().length} (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, 1-min load average ${load} at the end (the machine is shared with other work)`
 }
 
 export async function postgresVersion(db: Database): Promise<string> {
