@@ -25,6 +25,16 @@ export interface BridgeRule<Data = never, Cached = never> {
   gapKeys?: (params: Params, data?: Data) => QueryKey[]
   /** Side effect for every event (e.g. a toast); runs whatever the cache outcome. */
   notify?: (data: Data, params: Params) => void
+  /**
+   * `queryKey` is a prefix: the event applies to every cached query under it, each on its own
+   * (e.g. one lot inside every cached list page, whatever the filter or search).
+   */
+  prefix?: boolean
+  /**
+   * Always a gap: invalidate `gapKeys` (default the queryKey) without patching, e.g. a new lot
+   * whose place in a sorted, filtered list cannot be computed locally.
+   */
+  invalidate?: boolean
 }
 
 export type Params = Record<string, string>
@@ -53,8 +63,39 @@ export function applyEvent(
 ): Outcome {
   rule.notify?.(data, params)
   const key = rule.queryKey(data, params)
+  if (rule.prefix) {
+    const queries = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: key })
+      .filter((query) => query.state.data !== undefined)
+    if (rule.invalidate) {
+      if (queries.length === 0) return 'uncached'
+      invalidate(queryClient, rule.gapKeys?.(params, data) ?? [key])
+      return 'invalidated'
+    }
+    const outcomes = queries.map((query) =>
+      applyToKey(queryClient, rule, params, data, query.queryKey),
+    )
+    for (const outcome of ['invalidated', 'patched', 'ignored'] as const)
+      if (outcomes.includes(outcome)) return outcome
+    return 'uncached'
+  }
+  return applyToKey(queryClient, rule, params, data, key)
+}
+
+function applyToKey(
+  queryClient: QueryClient,
+  rule: AnyRule,
+  params: Params,
+  data: unknown,
+  key: QueryKey,
+): Outcome {
   const cached = queryClient.getQueryData(key)
   if (cached === undefined) return 'uncached'
+  if (rule.invalidate) {
+    invalidate(queryClient, rule.gapKeys?.(params, data) ?? [key])
+    return 'invalidated'
+  }
   const incoming = (rule.eventVersion ?? versionField)(data)
   const current = (rule.cachedVersion ?? versionField)(cached, data)
   const merge = rule.merge ?? ((_c: unknown, d: unknown) => d)

@@ -7,6 +7,13 @@ import { applyEvent, applyResubscribe, matchChannel, type AnyRule } from './brid
 
 export type RealtimeStatus = 'offline' | 'connecting' | 'live' | 'reconnecting'
 
+/** A member of a presence channel: the id and what the auth endpoint put in user_info. */
+export interface PresenceMember {
+  id: string
+  info: Record<string, unknown>
+}
+type PresenceListener = (members: PresenceMember[]) => void
+
 /** Channel name under which rules for user sign-in events (`#server-to-user-{id}`) are listed. */
 export const USER_CHANNEL = '#user'
 
@@ -80,6 +87,8 @@ export class RealtimeClient {
   /** Bumped by stop(): a start() still loading pusher-js from before must not connect. */
   private generation = 0
   private readonly cleanup: Array<() => void> = []
+  private readonly presence = new Map<string, Set<PresenceListener>>()
+  private readonly members = new Map<string, PresenceMember[]>()
 
   constructor(private readonly deps: RealtimeDeps) {}
 
@@ -135,6 +144,25 @@ export class RealtimeClient {
     }
   }
 
+  /**
+   * Members of a presence channel (subscribe it with use() as well). The listener gets the current
+   * list at once if known, then every change; returns the release function.
+   */
+  watchPresence(channel: string, listener: PresenceListener): () => void {
+    let set = this.presence.get(channel)
+    if (!set) this.presence.set(channel, (set = new Set()))
+    set.add(listener)
+    const known = this.members.get(channel)
+    if (known) listener(known)
+    return () => {
+      set.delete(listener)
+      if (set.size === 0) {
+        this.presence.delete(channel)
+        this.members.delete(channel)
+      }
+    }
+  }
+
   /** Signs the connection in as this user (notifications), or out (reconnects as a guest). */
   setUser(userId: string | null) {
     if (userId === this.userId) return
@@ -167,6 +195,18 @@ export class RealtimeClient {
         applyResubscribe(this.deps.queryClient, this.deps.rules, name)
       this.subscribedOnce.add(name)
     })
+    if (name.startsWith('presence-')) {
+      const emit = () => {
+        const list: PresenceMember[] = []
+        const members = (channel as Channel & { members?: PresenceMembersLike }).members
+        members?.each((m) => list.push({ id: String(m.id), info: m.info ?? {} }))
+        this.members.set(name, list)
+        for (const listener of this.presence.get(name) ?? []) listener(list)
+      }
+      channel.bind('pusher:subscription_succeeded', emit)
+      channel.bind('pusher:member_added', emit)
+      channel.bind('pusher:member_removed', emit)
+    }
     channel.bind_global((event: string, data: unknown) => {
       if (event.startsWith('pusher:') || event.startsWith('pusher_internal:')) return
       for (const rule of this.deps.rules) {
@@ -208,6 +248,10 @@ export class RealtimeClient {
       () => document.removeEventListener('visibilitychange', onVisible),
     )
   }
+}
+
+interface PresenceMembersLike {
+  each(callback: (member: { id: unknown; info?: Record<string, unknown> }) => void): void
 }
 
 export function toStatus(state: string, everConnected: boolean): RealtimeStatus {

@@ -3,6 +3,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react'
@@ -10,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api/client'
 import { configQuery } from '../api/config'
 import type { AnyRule } from './bridge'
-import { RealtimeClient, type RealtimeStatus } from './connection'
+import { RealtimeClient, type PresenceMember, type RealtimeStatus } from './connection'
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
 
@@ -77,4 +78,23 @@ export function useChannel(channel: string | null) {
     if (!client || !channel) return
     return client.use(channel)
   }, [client, channel])
+}
+
+/**
+ * Members of a presence channel (e.g. `presence-lot.{id}`), subscribed while mounted; null until
+ * the subscription succeeded (or when `channel` is null, e.g. for a guest).
+ */
+export function usePresence(channel: string | null): PresenceMember[] | null {
+  const client = useContext(RealtimeContext)
+  const [members, setMembers] = useState<{ channel: string; list: PresenceMember[] } | null>(null)
+  useEffect(() => {
+    if (!client || !channel) return
+    const stopWatching = client.watchPresence(channel, (list) => setMembers({ channel, list }))
+    const release = client.use(channel)
+    return () => {
+      release()
+      stopWatching()
+    }
+  }, [client, channel])
+  return members && members.channel === channel ? members.list : null
 }
