@@ -3,6 +3,8 @@ import { Link, useLocation } from 'wouter'
 import { ConnectionIndicator } from '../components/ConnectionIndicator'
 import { OfflineNotice } from '../components/OfflineNotice'
 import { useMe } from '../features/auth/api'
+import { unreadCount, useNotifications } from '../features/notifications/api'
+import { NotificationToasts } from '../features/notifications/NotificationToasts'
 import { useWallet } from '../features/wallet/api'
 import { useT } from '../i18n'
 import { useOnline } from '../offline/online'
@@ -30,6 +32,23 @@ function WalletNavLink() {
       {wallet.data ? (
         <span className="nav-wallet-amount">
           {formatMoney(wallet.data.available, wallet.data.currency)}
+        </span>
+      ) : null}
+    </NavLink>
+  )
+}
+
+/** Notifications with the unread count (patched live by the bridge, no polling). */
+function NotificationsNavLink() {
+  const { t } = useT()
+  const count = unreadCount(useNotifications().data)
+  return (
+    <NavLink href="/notifications">
+      {t('nav.notifications')}
+      {count > 0 ? (
+        <span className="nav-badge" data-testid="unread-badge">
+          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+          <span className="visually-hidden">{t('nav.unread', { count })}</span>
         </span>
       ) : null}
     </NavLink>
@@ -91,6 +110,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink href="/">{t('nav.lots')}</NavLink>
             {me.data ? (
               <>
+                <NavLink href="/watchlist">{t('nav.watchlist')}</NavLink>
+                <NavLink href="/me/bids">{t('nav.myBids')}</NavLink>
+                <NotificationsNavLink />
                 <WalletNavLink />
                 <NavLink href="/account">{t('nav.account')}</NavLink>
               </>
@@ -107,6 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       ) : null}
       <UpdatePrompt />
+      {me.data ? <NotificationToasts /> : null}
       <main id="main" ref={main} tabIndex={-1} className="main">
         {children}
       </main>

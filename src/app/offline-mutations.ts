@@ -3,8 +3,8 @@
  * mutations call registerMutationDefaults() at module scope here, so a paused mutation restored
  * from IndexedDB finds its mutationFn (TanStack "Persisting Offline mutations").
  *
- * Queueable today: none. Watch/unwatch and mark-read (DESIGN §6) add their modules here, e.g.
- *   import '../features/watchlist/mutations'
- * Bids, top-ups and lot creation are never queued.
+ * Queueable: watch/unwatch and mark-read (DESIGN §6). Bids, top-ups and lot creation are never
+ * queued.
  */
-export {}
+import '../features/watchlist/mutations'
+import '../features/notifications/mutations'

@@ -1,8 +1,10 @@
 import type { AnyRule } from '../realtime/bridge'
+import { lotRules } from '../features/lots/rules'
+import { notificationRules } from '../features/notifications/rules'
 import { walletRules } from '../features/wallet/realtime'
 
 /**
  * The bridge's table: every real-time event the app reacts to, and which cached query it patches.
  * Features export their rules; the app assembles them here (shared layers never import features).
  */
-export const realtimeRules: readonly AnyRule[] = [...walletRules]
+export const realtimeRules: readonly AnyRule[] = [...walletRules, ...lotRules, ...notificationRules]

@@ -1,0 +1,66 @@
+import { Link, useLocation } from 'wouter'
+import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
+import { EmptyState } from '../../components/EmptyState'
+import { Loading } from '../../components/Spinner'
+import { useDocumentTitle } from '../../components/useDocumentTitle'
+import { useT, type MessageKey } from '../../i18n'
+import { useMe } from '../auth/api'
+import { LotPagesList } from '../lots/components/LotPagesList'
+import { useMyBids } from './api'
+
+/** `/me/bids`: lots I bid on, with leading / outbid / won / lost and my maximum. */
+export default function MyBidsScreen() {
+  const { t, formatMoney } = useT()
+  const me = useMe()
+  const [location] = useLocation()
+  const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
+  const query = useMyBids(Boolean(me.data))
+  useDocumentTitle(t('myBids.title'))
+  return (
+    <div className="lots">
+      <h1>{t('myBids.title')}</h1>
+      {me.isPending ? (
+        <Loading label={t('app.loading')} />
+      ) : !me.data ? (
+        <EmptyState
+          title={t('myBids.signIn')}
+          action={
+            <Link
+              className="btn btn-primary"
+              href={`/sign-in?next=${encodeURIComponent(location)}`}
+            >
+              {t('common.signIn')}
+            </Link>
+          }
+        />
+      ) : (
+        <LotPagesList
+          query={query}
+          currency={currency}
+          errorTitle={t('myBids.errorTitle')}
+          empty={
+            <EmptyState
+              title={t('myBids.emptyTitle')}
+              action={<Link href="/">{t('common.goHome')}</Link>}
+            >
+              <p>{t('myBids.emptyBody')}</p>
+            </EmptyState>
+          }
+          extra={(lot) =>
+            lot.my?.status ? (
+              <p className={`my-status my-${lot.my.status}`}>
+                <strong>{t(`lot.my.${lot.my.status}` as MessageKey)}</strong>
+                {lot.my.maxBid !== null ? (
+                  <span className="small">
+                    {' · '}
+                    {t('lot.my.max', { amount: formatMoney(lot.my.maxBid, currency) })}
+                  </span>
+                ) : null}
+              </p>
+            ) : null
+          }
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useParams } from 'wouter'
+import { minNextBid, type LotDetail } from '../../../common/auction'
+import { ApiError } from '../../api/errors'
+import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorState } from '../../components/ErrorState'
+import { SavedAge } from '../../components/SavedAge'
+import { Loading } from '../../components/Spinner'
+import { useDocumentTitle } from '../../components/useDocumentTitle'
+import { errorMessage, useT, type MessageKey } from '../../i18n'
+import { useOnline } from '../../offline/online'
+import { useChannel } from '../../realtime/provider'
+import { useMe } from '../auth/api'
+import { WatchButton } from '../watchlist/WatchButton'
+import { useLot } from './api'
+import { BidForm } from './components/BidForm'
+import { BidHistoryList } from './components/BidHistoryList'
+import { CancelLot } from './components/CancelLot'
+import { Countdown } from './components/Countdown'
+import { LotStatusBadge } from './components/LotStatusBadge'
+import { Watchers } from './components/Watchers'
+
+/** The end as first seen in this room: a later end means a soft-close extension happened. */
+function useExtended(lot: LotDetail | undefined): boolean {
+  const [first, setFirst] = useState<{ id: string; endsAt: number } | null>(null)
+  if (lot && first?.id !== lot.id) setFirst({ id: lot.id, endsAt: Date.parse(lot.endsAt) })
+  return Boolean(lot && first?.id === lot.id && Date.parse(lot.endsAt) > first.endsAt)
+}
+
+/** Announces price changes (not the first render) to screen readers, politely. */
+function usePriceAnnouncement(lot: LotDetail | undefined, text: string): string {
+  const [announcement, setAnnouncement] = useState('')
+  const seen = useRef<string | null>(null)
+  const key = lot ? `${lot.id}:${lot.currentPrice}:${lot.bidCount}` : null
+  useEffect(() => {
+    if (!key) return
+    if (seen.current !== null && seen.current !== key) setAnnouncement(text)
+    seen.current = key
+  }, [key, text])
+  return announcement
+}
+
+/** `/lots/:id`: the lot room. Live through `lot.{id}` (bids, updates) and `presence-lot.{id}`. */
+export default function LotScreen() {
+  const { id = '' } = useParams<{ id: string }>()
+  const { t, lang, formatMoney } = useT()
+  const online = useOnline()
+  const me = useMe().data ?? null
+  const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
+  const query = useLot(id)
+  const lot = query.data
+  useChannel(id ? `lot.${id}` : null)
+  useDocumentTitle(lot?.title ?? t('lot.loading'))
+  const extended = useExtended(lot)
+  const money = (minor: number) => formatMoney(minor, currency)
+  const announcement = usePriceAnnouncement(
+    lot,
+    lot
+      ? t('lot.priceAnnounce', {
+          price: money(lot.currentPrice ?? lot.startingPrice),
+          bids: t('lots.bids', { count: lot.bidCount }),
+        })
+      : '',
+  )
+
+  if (!lot) {
+    if (query.isPending && online) return <Loading label={t('lot.loading')} />
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return (
+        <EmptyState title={t('lot.notFound')} action={<Link href="/">{t('lot.back')}</Link>}>
+          <p>{t('lot.notFoundBody')}</p>
+        </EmptyState>
+      )
+    }
+    return (
+      <ErrorState
+        title={t('lot.errorTitle')}
+        message={online ? errorMessage(query.error, lang) : t('errors.offline')}
+        onRetry={online ? () => void query.refetch() : undefined}
+        retryLabel={t('common.retry')}
+        retrying={query.isFetching}
+      />
+    )
+  }
+
+  const isSeller = Boolean(me && me.alias === lot.seller)
+  const canCancel =
+    me &&
+    (lot.status === 'open' || lot.status === 'scheduled') &&
+    (me.role === 'admin' || (isSeller && lot.bidCount === 0))
+  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' })
+  const my = lot.my
+  const over = lot.status !== 'open' && lot.status !== 'scheduled'
+
+  return (
+    <div className="lot-room">
+      <p className="back">
+        <Link href="/">← {t('lot.back')}</Link>
+      </p>
+      {!online || (query.isError && lot) ? <SavedAge at={query.dataUpdatedAt} /> : null}
+      <header className="lot-head">
+        <div>
+          <h1>{lot.title}</h1>
+          <p className="muted small">
+            <LotStatusBadge status={lot.status} /> {t('lot.seller', { alias: lot.seller })}
+          </p>
+        </div>
+        <div className="lot-head-actions">
+          {me && my ? <WatchButton lotId={lot.id} watching={my.watching} /> : null}
+          {canCancel ? <CancelLot lotId={lot.id} /> : null}
+        </div>
+      </header>
+
+      <div className="lot-layout">
+        <div className="lot-main">
+          <section className="panel price-panel" aria-labelledby="price-h">
+            <h2 id="price-h" className="visually-hidden">
+              {t('lots.currentPrice')}
+            </h2>
+            <div className="price-row">
+              <div>
+                <p className="label">
+                  {lot.currentPrice === null ? t('lots.startingAt') : t('lots.currentPrice')}
+                </p>
+                <p className="price price-big" data-testid="lot-price">
+                  {money(lot.currentPrice ?? lot.startingPrice)}
+                </p>
+                <p className="muted small">
+                  {t('lots.bids', { count: lot.bidCount })}
+                  {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
+                </p>
+              </div>
+              <div className="time-box">
+                <p className="label">{t('lots.timeLeft')}</p>
+                <p className="countdown-big">
+                  <Countdown lot={lot} />
+                  {extended && !over ? (
+                    <span className="badge badge-extended" data-testid="extended">
+                      {t('lot.extended')}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="muted small">
+                  {over
+                    ? t('lot.endedAt', { time: dateTime.format(new Date(lot.endsAt)) })
+                    : lot.status === 'scheduled'
+                      ? t('lot.startsAt', { time: dateTime.format(new Date(lot.startsAt)) })
+                      : t('lot.endsAt', { time: dateTime.format(new Date(lot.endsAt)) })}
+                </p>
+              </div>
+            </div>
+            {lot.status === 'open' ? (
+              <p className="min-next">
+                {t('lot.minNextBid')}: <strong>{money(minNextBid(lot))}</strong>
+                {lot.hasReserve ? (
+                  <span className="muted small">
+                    {' · '}
+                    {lot.reserveMet ? t('lot.reserveMet') : t('lot.reserveNotMet')}
+                  </span>
+                ) : null}
+              </p>
+            ) : null}
+            {extended && !over ? (
+              <p className="small notice notice-warn">
+                {t('lot.extendedBy', {
+                  time: new Intl.DateTimeFormat(lang, { timeStyle: 'medium' }).format(
+                    new Date(lot.endsAt),
+                  ),
+                })}
+              </p>
+            ) : lot.status === 'open' ? (
+              <p className="muted small">{t('lot.softClose', { seconds: lot.softCloseSeconds })}</p>
+            ) : null}
+            <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+              {announcement}
+            </div>
+            <div aria-live="assertive" aria-atomic="true">
+              {my?.status ? (
+                <p className={`my-status my-${my.status}`} data-testid="my-status">
+                  <strong>{t(`lot.my.${my.status}` as MessageKey)}</strong>
+                  {my.maxBid !== null ? (
+                    <span className="small">
+                      {' · '}
+                      {t('lot.my.max', { amount: money(my.maxBid) })}
+                    </span>
+                  ) : null}
+                </p>
+              ) : null}
+            </div>
+          </section>
+
+          <BidForm lot={lot} currency={currency} signedIn={Boolean(me)} isSeller={isSeller} />
+
+          {lot.description ? (
+            <section className="panel" aria-labelledby="desc-h">
+              <h2 id="desc-h">{t('lot.description')}</h2>
+              <p className="description">{lot.description}</p>
+            </section>
+          ) : null}
+        </div>
+        <aside className="lot-side">
+          <section className="panel" aria-label={t('lot.watchers', { count: 2 })}>
+            <Watchers lotId={lot.id} me={me} />
+          </section>
+          <BidHistoryList lotId={lot.id} currency={currency} myAlias={me?.alias ?? null} />
+        </aside>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import type { BidRow } from '../../../../common/auction'
+import { useT } from '../../../i18n'
+import { useBidHistory } from '../api'
+
+export function BidHistoryList({
+  lotId,
+  currency,
+  myAlias,
+}: {
+  lotId: string
+  currency: string
+  myAlias: string | null
+}) {
+  const { t, lang, formatMoney } = useT()
+  const history = useBidHistory(lotId)
+  const time = new Intl.DateTimeFormat(lang, { timeStyle: 'medium' })
+  const rows: BidRow[] = history.data?.items ?? []
+  return (
+    <section className="panel history" aria-labelledby="history-h">
+      <h2 id="history-h">{t('lot.history')}</h2>
+      {history.isPending ? (
+        <p className="muted">{t('app.loading')}</p>
+      ) : history.isError && rows.length === 0 ? (
+        <p className="notice notice-error">
+          {t('lot.historyError')}{' '}
+          <button type="button" className="link-btn" onClick={() => void history.refetch()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="muted">{t('lot.historyEmpty')}</p>
+      ) : (
+        <ol className="history-list" reversed>
+          {rows.map((row) => (
+            <li key={row.id} className={row.bidder === myAlias ? 'history-mine' : undefined}>
+              <span className="history-bidder">
+                {row.bidder}
+                {row.bidder === myAlias ? ` (${t('lot.you')})` : null}
+              </span>
+              <span className="history-amount">{formatMoney(row.amount, currency)}</span>
+              {row.auto ? (
+                <span className="tag" title={t('lot.autoLabel')}>
+                  {t('lot.auto')}
+                  <span className="visually-hidden"> — {t('lot.autoLabel')}</span>
+                </span>
+              ) : (
+                <span />
+              )}
+              <time className="history-time muted small" dateTime={row.createdAt}>
+                {time.format(new Date(row.createdAt))}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import type { LotSummary } from '../../../../common/auction'
+import { useT } from '../../../i18n'
+import { Countdown } from './Countdown'
+import { LotStatusBadge } from './LotStatusBadge'
+
+/** One lot in a list: title, price, bids, time left, leader. Live through the list's cache. */
+export function LotCard({
+  lot,
+  currency,
+  extra,
+}: {
+  lot: LotSummary
+  currency: string
+  extra?: ReactNode
+}) {
+  const { t, formatMoney } = useT()
+  const hasBids = lot.currentPrice !== null
+  return (
+    <article className="lot-card">
+      <h2 className="lot-card-title">
+        <Link href={`/lots/${lot.id}`} className="lot-card-link">
+          {lot.title}
+        </Link>
+      </h2>
+      <div className="lot-card-meta">
+        {lot.status !== 'open' ? <LotStatusBadge status={lot.status} /> : null}
+        <Countdown lot={lot} className="lot-card-time" labelled />
+      </div>
+      <div className="lot-card-price">
+        <span className="lot-card-label">
+          {hasBids ? t('lots.currentPrice') : t('lots.startingAt')}
+        </span>
+        <span className="price">
+          {formatMoney(lot.currentPrice ?? lot.startingPrice, currency)}
+        </span>
+      </div>
+      <p className="lot-card-bids muted small">
+        {t('lots.bids', { count: lot.bidCount })}
+        {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
+      </p>
+      {extra}
+    </article>
+  )
+}

@@ -1,0 +1,37 @@
+import { useT } from '../../../i18n'
+import { usePresence } from '../../../realtime/provider'
+
+/** Who is in the lot room now (presence-lot.{id}); aliases only. Signed-in users only. */
+export function Watchers({ lotId, me }: { lotId: string; me: { id: string } | null }) {
+  const { t } = useT()
+  const members = usePresence(me ? `presence-lot.${lotId}` : null)
+  if (!me) return <p className="watchers muted small">{t('lot.watchersSignIn')}</p>
+  if (!members) return null
+  const unique = [...new Map(members.map((m) => [m.id, m])).values()]
+  return (
+    <div className="watchers">
+      <p className="small">
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="inline-icon">
+          <path
+            d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          />
+          <circle cx="12" cy="12" r="3" fill="currentColor" />
+        </svg>{' '}
+        {t('lot.watchers', { count: unique.length })}
+      </p>
+      {unique.length > 0 ? (
+        <ul className="watcher-list">
+          {unique.map((m) => (
+            <li key={m.id} className="chip">
+              {String(m.info.alias ?? '')}
+              {m.id === me.id ? ` (${t('lot.you')})` : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

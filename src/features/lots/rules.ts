@@ -1,0 +1,117 @@
+import type { BidRow, LotDetail, LotSummary, MyLot } from '../../../common/auction'
+import type { BridgeRule } from '../../realtime/bridge'
+import {
+  lotKeys,
+  mergeBids,
+  nextStatus,
+  patchLotInPages,
+  pickSummary,
+  type BidHistory,
+  type LotPages,
+} from './api'
+
+/** `bid.placed` on `lot.{id}`. */
+export interface BidPlacedEvent {
+  lotId: string
+  bids: BidRow[]
+  lot: LotSummary
+}
+
+const LOT_CHANNEL = /^lot\.(?<id>[\w-]+)$/
+const LOTS_CHANNEL = /^lots$/
+
+const roomGap = (params: Record<string, string>) => [
+  lotKeys.detail(params.id ?? ''),
+  lotKeys.bids(params.id ?? ''),
+]
+
+function nextMy(cached: LotDetail, lot: LotSummary): MyLot | null {
+  const my = cached.my
+  return my ? { ...my, status: nextStatus(my.status, cached.leader, lot) } : my
+}
+
+export function mergeLotIntoDetail(cached: LotDetail, lot: LotSummary): LotDetail {
+  return { ...cached, ...pickSummary(lot), my: nextMy(cached, lot) }
+}
+
+const detailFromBid: BridgeRule<BidPlacedEvent, LotDetail> = {
+  channel: LOT_CHANNEL,
+  event: 'bid.placed',
+  queryKey: (_data, params) => lotKeys.detail(params.id ?? ''),
+  eventVersion: (data) => data.lot.version,
+  merge: (cached, data) => mergeLotIntoDetail(cached, data.lot),
+  gapKeys: roomGap,
+}
+
+const historyFromBid: BridgeRule<BidPlacedEvent, BidHistory> = {
+  channel: LOT_CHANNEL,
+  event: 'bid.placed',
+  queryKey: (_data, params) => lotKeys.bids(params.id ?? ''),
+  eventVersion: (data) => data.lot.version,
+  merge: (cached, data) => ({
+    items: mergeBids(cached.items, data.bids),
+    version: data.lot.version,
+  }),
+  gapKeys: roomGap,
+}
+
+const listsFromBid: BridgeRule<BidPlacedEvent, LotPages> = {
+  channel: LOT_CHANNEL,
+  event: 'bid.placed',
+  queryKey: () => lotKeys.pages(),
+  prefix: true,
+  // Lists take any newer summary as is (it is the whole public state): no gap to fill.
+  eventVersion: () => undefined,
+  merge: (cached, data) => patchLotInPages(cached, data.lot),
+}
+
+const detailFromUpdate: BridgeRule<LotSummary, LotDetail> = {
+  channel: LOT_CHANNEL,
+  event: 'lot.updated',
+  queryKey: (_data, params) => lotKeys.detail(params.id ?? ''),
+  merge: mergeLotIntoDetail,
+  gapKeys: roomGap,
+}
+
+/** A non-bid change (opened, closed, cancelled) moves the version the history is complete at. */
+const historyFromUpdate: BridgeRule<LotSummary, BidHistory> = {
+  channel: LOT_CHANNEL,
+  event: 'lot.updated',
+  queryKey: (_data, params) => lotKeys.bids(params.id ?? ''),
+  merge: (cached, data) => ({ ...cached, version: data.version }),
+  gapKeys: roomGap,
+}
+
+const listsFromUpdate = (channel: RegExp): BridgeRule<LotSummary, LotPages> => ({
+  channel,
+  event: 'lot.updated',
+  queryKey: () => lotKeys.pages(),
+  prefix: true,
+  eventVersion: () => undefined,
+  merge: (cached, data) => patchLotInPages(cached, data),
+})
+
+/** Re-subscribed to `lots` after a drop: the lists may have missed anything. */
+const listsGap: BridgeRule<LotSummary, LotPages> = {
+  ...listsFromUpdate(LOTS_CHANNEL),
+  gapKeys: () => [lotKeys.pages()],
+}
+
+const listsFromCreate: BridgeRule<LotSummary, LotPages> = {
+  channel: LOTS_CHANNEL,
+  event: 'lot.created',
+  queryKey: () => lotKeys.lists(),
+  prefix: true,
+  invalidate: true,
+}
+
+export const lotRules = [
+  detailFromBid,
+  historyFromBid,
+  listsFromBid,
+  detailFromUpdate,
+  historyFromUpdate,
+  listsFromUpdate(LOT_CHANNEL),
+  listsGap,
+  listsFromCreate,
+]

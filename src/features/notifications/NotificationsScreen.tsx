@@ -1,0 +1,156 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useLocation } from 'wouter'
+import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
+import { Button } from '../../components/Button'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorState } from '../../components/ErrorState'
+import { SavedAge } from '../../components/SavedAge'
+import { Loading } from '../../components/Spinner'
+import { useDocumentTitle } from '../../components/useDocumentTitle'
+import { errorMessage, useT } from '../../i18n'
+import { useOnline } from '../../offline/online'
+import { unreadCount, useMarkRead, useNotifications } from './api'
+import { notificationDetail, notificationTitle } from './text'
+
+/** `/notifications`: newest first, unread marked; mark read works offline (queued). */
+export default function NotificationsScreen() {
+  const { t, lang, formatMoney } = useT()
+  const online = useOnline()
+  const [location] = useLocation()
+  const client = useQueryClient()
+  const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
+  const query = useNotifications()
+  const markRead = useMarkRead(client)
+  useDocumentTitle(t('notifications.title'))
+  const { data } = query
+
+  let body
+  if (query.isPending) {
+    body = online ? (
+      <Loading label={t('app.loading')} />
+    ) : (
+      <ErrorState title={t('notifications.errorTitle')} message={t('errors.offline')} />
+    )
+  } else if (!data) {
+    const unauthenticated =
+      query.error && 'status' in query.error && (query.error as { status: number }).status === 401
+    body = unauthenticated ? (
+      <EmptyState
+        title={t('notifications.signIn')}
+        action={
+          <Link className="btn btn-primary" href={`/sign-in?next=${encodeURIComponent(location)}`}>
+            {t('common.signIn')}
+          </Link>
+        }
+      />
+    ) : (
+      <ErrorState
+        title={t('notifications.errorTitle')}
+        message={errorMessage(query.error, lang)}
+        onRetry={() => void query.refetch()}
+        retryLabel={t('common.retry')}
+        retrying={query.isFetching}
+      />
+    )
+  } else {
+    const items = data.pages.flatMap((p) => p.items)
+    const unreadIds = items.filter((n) => !n.readAt).map((n) => n.id)
+    body = (
+      <>
+        {!online ? <SavedAge at={query.dataUpdatedAt} /> : null}
+        {unreadIds.length > 0 ? (
+          <div className="screen-actions">
+            <Button variant="secondary" onClick={() => markRead.mutate({ ids: unreadIds })}>
+              {t('notifications.markAll')}
+            </Button>
+          </div>
+        ) : null}
+        {items.length === 0 ? (
+          <EmptyState title={t('notifications.emptyTitle')}>
+            <p>{t('notifications.emptyBody')}</p>
+          </EmptyState>
+        ) : (
+          <ul className="notification-list" role="list">
+            {items.map((n) => {
+              const detail = notificationDetail(n, t, formatMoney, currency)
+              return (
+                <li
+                  key={n.id}
+                  className={n.readAt ? 'notification' : 'notification notification-unread'}
+                >
+                  <div>
+                    <p className="notification-title">
+                      {!n.readAt ? (
+                        <span
+                          className="unread-dot"
+                          aria-label={t('notifications.unread')}
+                          role="img"
+                        />
+                      ) : null}
+                      {notificationTitle(n, t, formatMoney, currency)}
+                    </p>
+                    {detail ? <p className="small muted">{detail}</p> : null}
+                    <p className="small muted">
+                      <time dateTime={n.createdAt}>
+                        {new Intl.DateTimeFormat(lang, {
+                          dateStyle: 'medium',
+                          timeStyle: 'short',
+                        }).format(new Date(n.createdAt))}
+                      </time>
+                      {n.lotId ? (
+                        <>
+                          {' · '}
+                          <Link
+                            href={`/lots/${n.lotId}`}
+                            onClick={() =>
+                              !n.readAt ? markRead.mutate({ ids: [n.id] }) : undefined
+                            }
+                          >
+                            {t('notifications.open')}
+                          </Link>
+                        </>
+                      ) : null}
+                    </p>
+                  </div>
+                  {!n.readAt ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      onClick={() => markRead.mutate({ ids: [n.id] })}
+                    >
+                      {t('notifications.markRead')}
+                    </button>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+        {query.hasNextPage ? (
+          <div className="load-more">
+            <Button
+              variant="secondary"
+              onClick={() => void query.fetchNextPage()}
+              pending={query.isFetchingNextPage}
+              disabled={!online}
+            >
+              {t('lots.loadMore')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    )
+  }
+
+  return (
+    <div className="notifications">
+      <h1>
+        {t('notifications.title')}
+        {data && unreadCount(data) > 0 ? (
+          <span className="count-badge">{t('nav.unread', { count: unreadCount(data) })}</span>
+        ) : null}
+      </h1>
+      {body}
+    </div>
+  )
+}

@@ -1,0 +1,3 @@
+import { registerNotificationMutations } from './api'
+
+registerNotificationMutations()

@@ -1,0 +1,73 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import type { LotDetail, LotSummary } from '../../../common/auction'
+import { api } from '../../api/client'
+import { registerMutationDefaults } from '../../offline/mutations'
+import { lotKeys, type LotPages, type Page } from '../lots/api'
+
+export const WATCH_KEY = ['watchlist', 'set'] as const
+
+export interface WatchVars {
+  lotId: string
+  watching: boolean
+}
+
+export function watchlistQuery() {
+  return {
+    queryKey: lotKeys.watchlist(),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
+      api
+        .get('watchlist', { searchParams: pageParam ? { cursor: pageParam } : {}, signal })
+        .json<Page<LotSummary>>(),
+    getNextPageParam: (last: Page<LotSummary>) => last.nextCursor,
+  }
+}
+
+export function useWatchlist(enabled = true) {
+  return useInfiniteQuery({ ...watchlistQuery(), enabled })
+}
+
+/** The optimistic part: the lot shows the new state at once, online or queued offline. */
+export function applyWatch(client: QueryClient, { lotId, watching }: WatchVars): void {
+  client.setQueryData<LotDetail>(lotKeys.detail(lotId), (lot) =>
+    lot?.my ? { ...lot, my: { ...lot.my, watching } } : lot,
+  )
+  if (!watching) {
+    client.setQueryData<LotPages>(lotKeys.watchlist(), (pages) =>
+      pages
+        ? {
+            ...pages,
+            pages: pages.pages.map((p) => ({ ...p, items: p.items.filter((l) => l.id !== lotId) })),
+          }
+        : pages,
+    )
+  }
+}
+
+/**
+ * Queueable offline (DESIGN §6): PUT/DELETE are idempotent, so a replay after a reload is safe.
+ * Registered from src/app/offline-mutations.ts before the persisted cache is restored.
+ */
+export function registerWatchMutations(): void {
+  registerMutationDefaults(WATCH_KEY, {
+    mutationFn: ({ lotId, watching }: WatchVars) => {
+      const path = `lots/${encodeURIComponent(lotId)}/watch`
+      return (watching ? api.put(path) : api.delete(path)).json<{ watching: boolean }>()
+    },
+  })
+}
+
+export function useWatchToggle() {
+  const client = useQueryClient()
+  return useMutation<unknown, Error, WatchVars>({
+    mutationKey: WATCH_KEY,
+    onMutate: (vars) => applyWatch(client, vars),
+    onError: (_error, vars) => applyWatch(client, { ...vars, watching: !vars.watching }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: lotKeys.watchlist() }),
+  })
+}

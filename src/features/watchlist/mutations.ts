@@ -1,0 +1,3 @@
+import { registerWatchMutations } from './api'
+
+registerWatchMutations()
