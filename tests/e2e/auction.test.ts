@@ -1,0 +1,149 @@
+/**
+ * Issue #4 in real Chromium: two members in the same lot room, live through the real server and
+ * its embedded real-time service. A bids, B sees it within a second without reloading; B's
+ * maximum answers A automatically; A is told it was outbid; a late bid visibly extends the end;
+ * the scheduler closes the lot and the winner sees "You won".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { buildClient, launchBrowser, sleep, startServer, type RunningServer } from './harness.ts'
+
+const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer({ distDir: buildClient('v1') })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function login(email: string): Promise<string> {
+  const res = await fetch(`${server.url}api/auth/login`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({ email, password: 'lotline-demo' }),
+  })
+  expect(res.status).toBe(200)
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
+}
+
+async function member(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const res = await context.request.post(`${server.url}api/auth/login`, {
+    headers: HEADERS,
+    data: { email, password: 'lotline-demo' },
+  })
+  expect(res.status()).toBe(200)
+  return { context, page: await context.newPage() }
+}
+
+async function bid(page: Page, amount: string, max = '') {
+  await page.getByLabel('Your bid').fill(amount)
+  await page.getByLabel(/Maximum|New maximum/).fill(max)
+  await page.getByLabel('Your bid').press('Enter')
+}
+
+const price = (page: Page) => page.getByTestId('lot-price').textContent()
+const myStatus = (page: Page) => page.getByTestId('my-status').textContent()
+
+describe('live auction room', () => {
+  it('two members bid live: realtime price, proxy answer, outbid toast, soft close, won', async () => {
+    // A fresh lot by carol: 65 s long, 10 s soft-close window.
+    const carol = await login('carol@lotline.test')
+    const create = await fetch(`${server.url}api/lots`, {
+      method: 'POST',
+      headers: { ...HEADERS, cookie: carol },
+      body: JSON.stringify({
+        title: 'E2E brass telescope',
+        description: 'Created by the auction e2e test.',
+        startingPrice: 1000,
+        endsAt: new Date(Date.now() + 65_000).toISOString(),
+        softCloseSeconds: 10,
+      }),
+    })
+    expect(create.status).toBe(201)
+    const lot = (await create.json()) as { id: string; endsAt: string }
+    const firstEnd = Date.parse(lot.endsAt)
+
+    const a = await member('alice@lotline.test')
+    const b = await member('bob@lotline.test')
+    const requestsOfB: string[] = []
+    b.page.on('request', (r) => requestsOfB.push(`${r.method()} ${new URL(r.url()).pathname}`))
+    for (const { page } of [a, b]) {
+      await page.goto(`${server.url}lots/${lot.id}`)
+      await expect.poll(() => price(page)).toBe('€10.00')
+      await expect.poll(() => page.locator('.conn').textContent(), { timeout: 15_000 }).toBe('Live')
+    }
+    // Presence: both see two people watching.
+    await expect.poll(() => b.page.locator('.watchers').textContent()).toContain('2 watching')
+
+    // 1. A bids; B sees the price and the history row within a second, with no reload.
+    const before = requestsOfB.length
+    await bid(a.page, '10.00')
+    await expect.poll(() => a.page.getByText('Bid placed. You are leading').count()).toBe(1)
+    const seenAt = Date.now()
+    await expect.poll(() => price(b.page), { timeout: 1000, interval: 50 }).toBe('€10.00')
+    await expect
+      .poll(() => b.page.locator('.history-list li').first().textContent(), {
+        timeout: 1000,
+        interval: 50,
+      })
+      .toContain('€10.00')
+    await expect
+      .poll(() => b.page.locator('.lot-head + .lot-layout .muted').first().textContent())
+      .toContain('1 bid')
+    expect(Date.now() - seenAt).toBeLessThan(1000)
+    // The event patched B's cache: no lot or history request followed it.
+    expect(requestsOfB.slice(before).filter((r) => r.includes('/api/lots/'))).toEqual([])
+
+    // 2. B bids with a maximum; A is outbid, live, and told so by a toast.
+    await bid(b.page, '11.00', '50.00')
+    await expect.poll(() => myStatus(b.page)).toContain('You are leading')
+    await expect.poll(() => price(a.page), { timeout: 1000, interval: 50 }).toBe('€11.00')
+    await expect.poll(() => myStatus(a.page)).toContain('You were outbid')
+    await expect
+      .poll(() => a.page.locator('.toasts').textContent(), { timeout: 5000 })
+      .toContain('You were outbid on E2E brass telescope')
+    await expect.poll(() => a.page.getByTestId('unread-badge').count()).toBe(1)
+
+    // 3. A bids again; B's maximum answers at once: A is still outbid, B leads at 13.00.
+    await bid(a.page, '12.00')
+    await expect.poll(() => a.page.getByText(/an earlier maximum answered it/).count()).toBe(1)
+    await expect.poll(() => price(a.page)).toBe('€13.00')
+    await expect.poll(() => myStatus(a.page)).toContain('You were outbid')
+    await expect.poll(() => price(b.page), { timeout: 1000, interval: 50 }).toBe('€13.00')
+    const rows = await b.page.locator('.history-list li').allTextContents()
+    expect(rows[0]).toContain('€13.00')
+    expect(rows[0]).toContain('auto')
+
+    // 4. Inside the soft-close window, A outbids B's maximum: the end moves later, visibly.
+    const windowOpensIn = firstEnd - 8_000 - Date.now()
+    if (windowOpensIn > 0) await sleep(windowOpensIn)
+    await bid(a.page, '55.00', '60.00')
+    await expect.poll(() => myStatus(a.page)).toContain('You are leading')
+    for (const { page } of [a, b]) {
+      await expect.poll(() => page.getByTestId('extended').count(), { timeout: 2000 }).toBe(1)
+    }
+    await expect.poll(() => myStatus(b.page), { timeout: 2000 }).toContain('You were outbid')
+    const detail = (await (await fetch(`${server.url}api/lots/${lot.id}`)).json()) as {
+      endsAt: string
+    }
+    expect(Date.parse(detail.endsAt)).toBeGreaterThan(firstEnd)
+
+    // 5. The scheduler closes the lot; the winner sees it without reloading.
+    await expect
+      .poll(() => myStatus(a.page), { timeout: 30_000, interval: 250 })
+      .toContain('You won')
+    await expect.poll(() => myStatus(b.page), { timeout: 5000 }).toContain('You did not win')
+    await expect
+      .poll(() => a.page.locator('.toasts').textContent(), { timeout: 5000 })
+      .toContain('You won E2E brass telescope')
+
+    await a.context.close()
+    await b.context.close()
+  })
+})
