@@ -105,10 +105,13 @@ export async function fetchBidHistory(
   signal?: AbortSignal,
 ): Promise<BidHistory> {
   const cached = client.getQueryData<BidHistory>(lotKeys.bids(id))
+  // The lot version cached before asking: the answer is at least that complete (conservative —
+  // a later event that looks like a jump from it only costs one more `after` fetch).
+  const version = client.getQueryData<LotDetail>(lotKeys.detail(id))?.version
   const path = `lots/${encodeURIComponent(id)}/bids`
   if (!cached || cached.items.length === 0) {
     const page = await api.get(path, { signal }).json<Page<BidRow>>()
-    return { items: mergeBids([], page.items) }
+    return { items: mergeBids([], page.items), version }
   }
   let items = cached.items
   let after: string | null = String(items[0]!.id)
@@ -119,7 +122,7 @@ export async function fetchBidHistory(
     items = mergeBids(items, page.items)
     after = page.nextCursor
   }
-  return { items }
+  return { items, version }
 }
 
 export function useBidHistory(id: string) {

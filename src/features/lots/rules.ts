@@ -20,10 +20,10 @@ export interface BidPlacedEvent {
 const LOT_CHANNEL = /^lot\.(?<id>[\w-]+)$/
 const LOTS_CHANNEL = /^lots$/
 
-const roomGap = (params: Record<string, string>) => [
-  lotKeys.detail(params.id ?? ''),
-  lotKeys.bids(params.id ?? ''),
-]
+// Each rule refetches only its own query on a gap (two rules naming the same key would fetch it
+// twice); together the room's rules cover the detail and the history after a re-subscription.
+const detailGap = (params: Record<string, string>) => [lotKeys.detail(params.id ?? '')]
+const historyGap = (params: Record<string, string>) => [lotKeys.bids(params.id ?? '')]
 
 function nextMy(cached: LotDetail, lot: LotSummary): MyLot | null {
   const my = cached.my
@@ -40,7 +40,7 @@ const detailFromBid: BridgeRule<BidPlacedEvent, LotDetail> = {
   queryKey: (_data, params) => lotKeys.detail(params.id ?? ''),
   eventVersion: (data) => data.lot.version,
   merge: (cached, data) => mergeLotIntoDetail(cached, data.lot),
-  gapKeys: roomGap,
+  gapKeys: detailGap,
 }
 
 const historyFromBid: BridgeRule<BidPlacedEvent, BidHistory> = {
@@ -52,7 +52,7 @@ const historyFromBid: BridgeRule<BidPlacedEvent, BidHistory> = {
     items: mergeBids(cached.items, data.bids),
     version: data.lot.version,
   }),
-  gapKeys: roomGap,
+  gapKeys: historyGap,
 }
 
 const listsFromBid: BridgeRule<BidPlacedEvent, LotPages> = {
@@ -70,7 +70,6 @@ const detailFromUpdate: BridgeRule<LotSummary, LotDetail> = {
   event: 'lot.updated',
   queryKey: (_data, params) => lotKeys.detail(params.id ?? ''),
   merge: mergeLotIntoDetail,
-  gapKeys: roomGap,
 }
 
 /** A non-bid change (opened, closed, cancelled) moves the version the history is complete at. */
@@ -79,7 +78,6 @@ const historyFromUpdate: BridgeRule<LotSummary, BidHistory> = {
   event: 'lot.updated',
   queryKey: (_data, params) => lotKeys.bids(params.id ?? ''),
   merge: (cached, data) => ({ ...cached, version: data.version }),
-  gapKeys: roomGap,
 }
 
 const listsFromUpdate = (channel: RegExp): BridgeRule<LotSummary, LotPages> => ({

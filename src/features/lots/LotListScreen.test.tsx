@@ -1,0 +1,110 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { json, mockApi, problem } from '../../testing/http'
+import { renderWithApp } from '../../testing/render'
+import { summary } from './fixtures'
+import LotListScreen, { SEARCH_DEBOUNCE_MS } from './LotListScreen'
+
+const config = {
+  realtime: {},
+  stripe: { publishableKey: null },
+  currency: 'EUR',
+  serverTime: new Date().toISOString(),
+}
+const endsSoon = () => new Date(Date.now() + 10 * 60_000).toISOString()
+
+describe('lots list', () => {
+  it('loads open lots with price, bids, time left and leader; "Load more" follows the cursor', async () => {
+    const { requests } = mockApi({
+      'GET /api/config': () => json(config),
+      'GET /api/lots': (request) => {
+        const cursor = new URL(request.url).searchParams.get('cursor')
+        return cursor
+          ? json({
+              items: [
+                summary({
+                  id: 'b',
+                  title: 'Oak chair',
+                  currentPrice: null,
+                  bidCount: 0,
+                  leader: null,
+                  endsAt: endsSoon(),
+                }),
+              ],
+              nextCursor: null,
+            })
+          : json({
+              items: [summary({ endsAt: endsSoon(), serverTime: new Date().toISOString() })],
+              nextCursor: 'c1',
+            })
+      },
+    })
+    renderWithApp(<LotListScreen />)
+    expect(screen.getByText('Loading lots…')).toBeTruthy()
+    expect(await screen.findByRole('link', { name: 'Brass telescope' })).toBeTruthy()
+    expect(screen.getByText('€12.00')).toBeTruthy()
+    expect(screen.getByText(/2 bids · Leading: Bidder 7F3A/)).toBeTruthy()
+    expect(screen.getByText(/^Ends in (9|10):\d\d$/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(await screen.findByRole('link', { name: 'Oak chair' })).toBeTruthy()
+    expect(screen.getByText('Starting at')).toBeTruthy()
+    const lotRequests = requests.filter((r) => new URL(r.url).pathname === '/api/lots')
+    expect(new URL(lotRequests[1]!.url).searchParams.get('cursor')).toBe('c1')
+    expect(new URL(lotRequests[0]!.url).searchParams.get('status')).toBe('open')
+  })
+
+  it('filters and search live in the URL (debounced), so links and back/forward work', async () => {
+    const { requests } = mockApi({
+      'GET /api/config': () => json(config),
+      'GET /api/lots': () => json({ items: [], nextCursor: null }),
+    })
+    const { location } = renderWithApp(<LotListScreen />, { path: '/?status=ending_soon' })
+    expect(await screen.findByText('Nothing ends within the hour')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Ending soon' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+    fireEvent.change(screen.getByLabelText('Search lots'), { target: { value: 'tele' } })
+    await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 100))
+    await waitFor(() => expect(location.history.at(-1)).toBe('/?status=ending_soon&q=tele'))
+    expect(await screen.findByText('No lots match “tele”')).toBeTruthy()
+    const last = new URL(
+      requests.filter((r) => new URL(r.url).pathname === '/api/lots').at(-1)!.url,
+    )
+    expect(last.searchParams.get('q')).toBe('tele')
+    expect(last.searchParams.get('status')).toBe('ending_soon')
+  })
+
+  it('shows an error with a working retry', async () => {
+    let fail = true
+    mockApi({
+      'GET /api/config': () => json(config),
+      'GET /api/lots': () =>
+        fail ? problem(400, 'bad_request', 'x') : json({ items: [summary()], nextCursor: null }),
+    })
+    renderWithApp(<LotListScreen />)
+    expect(await screen.findByText('Lots could not be loaded')).toBeTruthy()
+    fail = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('link', { name: 'Brass telescope' })).toBeTruthy()
+  })
+
+  it('offline: keeps the cached lots on screen with their age', async () => {
+    mockApi({
+      'GET /api/config': () => json(config),
+      'GET /api/lots': () => json({ items: [summary()], nextCursor: null }),
+    })
+    renderWithApp(<LotListScreen />)
+    await screen.findByRole('link', { name: 'Brass telescope' })
+    act(() => onlineManager.setOnline(false))
+    expect(await screen.findByText('Saved now')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Brass telescope' })).toBeTruthy()
+  })
+
+  it('offline with nothing cached says so instead of spinning', async () => {
+    onlineManager.setOnline(false)
+    mockApi({ 'GET /api/config': () => json(config) })
+    renderWithApp(<LotListScreen />)
+    expect(await screen.findByText('You are offline. Reconnect and try again.')).toBeTruthy()
+  })
+})

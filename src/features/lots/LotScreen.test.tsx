@@ -1,0 +1,189 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { Route } from 'wouter'
+import { describe, expect, it } from 'vitest'
+import { json, mockApi, problem } from '../../testing/http'
+import { renderWithApp } from '../../testing/render'
+import { lotKeys } from './api'
+import { bidRow, detail, summary } from './fixtures'
+import LotScreen from './LotScreen'
+
+const ID = summary().id
+const alice = {
+  id: 'u1',
+  name: 'Alice',
+  email: 'a@x.test',
+  role: 'member',
+  alias: 'Bidder A1',
+  createdAt: '',
+}
+const config = {
+  realtime: {},
+  stripe: { publishableKey: null },
+  currency: 'EUR',
+  serverTime: new Date().toISOString(),
+}
+
+function open(
+  routes: Parameters<typeof mockApi>[0] = {},
+  lot = detail({ endsAt: new Date(Date.now() + 3_600_000).toISOString() }),
+) {
+  const api = mockApi({
+    'GET /api/me': () => json({ user: alice }),
+    'GET /api/config': () => json(config),
+    [`GET /api/lots/${ID}`]: () => json(lot),
+    [`GET /api/lots/${ID}/bids`]: () =>
+      json({ items: [bidRow(2, 1200), bidRow(1, 1000)], nextCursor: null }),
+    ...routes,
+  })
+  const view = renderWithApp(<Route path="/lots/:id" component={LotScreen} />, {
+    path: `/lots/${ID}`,
+  })
+  return { ...api, ...view }
+}
+
+const bidRequests = (requests: Request[]) =>
+  requests.filter((r) => r.method === 'POST' && r.url.endsWith(`/api/lots/${ID}/bids`))
+
+describe('lot room', () => {
+  it('shows the price, the minimum next bid from the shared rules, history newest first', async () => {
+    open()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brass telescope' })).toBeTruthy()
+    expect(screen.getByTestId('lot-price').textContent).toBe('€12.00')
+    // 12.00 + increment 0.50 (< 10.00 band is 0.50; 12.00 is in the < 50.00 band: 1.00) = 13.00
+    expect(screen.getByText('€13.00')).toBeTruthy()
+    const rows = await screen.findAllByRole('listitem')
+    expect(rows[0]!.textContent).toContain('€12.00')
+  })
+
+  it('checks a bid with the shared rules before sending anything', async () => {
+    const { requests } = open()
+    const amount = await screen.findByLabelText('Your bid')
+    fireEvent.change(amount, { target: { value: '12.50' } })
+    fireEvent.submit(amount.closest('form')!)
+    expect(await screen.findByText('The minimum bid is €13.00.')).toBeTruthy()
+    expect(document.activeElement).toBe(amount)
+    fireEvent.change(amount, { target: { value: '15' } })
+    fireEvent.change(screen.getByLabelText('Maximum (automatic bidding)'), {
+      target: { value: '14' },
+    })
+    fireEvent.submit(amount.closest('form')!)
+    expect(await screen.findByText('Your maximum must be at least your bid.')).toBeTruthy()
+    fireEvent.change(amount, { target: { value: 'twelve' } })
+    fireEvent.submit(amount.closest('form')!)
+    expect(await screen.findByText('Enter an amount like 12.50.')).toBeTruthy()
+    expect(bidRequests(requests)).toHaveLength(0)
+  })
+
+  it('shows a server refusal on its field and focuses it', async () => {
+    open({
+      [`POST /api/lots/${ID}/bids`]: () =>
+        problem(422, 'insufficient_funds', 'Not enough', { maxAmount: 'More than your balance.' }),
+    })
+    const amount = await screen.findByLabelText('Your bid')
+    fireEvent.change(amount, { target: { value: '13' } })
+    fireEvent.change(screen.getByLabelText('Maximum (automatic bidding)'), {
+      target: { value: '9000' },
+    })
+    fireEvent.submit(amount.closest('form')!)
+    expect(
+      await screen.findByText('Your available balance does not cover this maximum. Top up first.'),
+    ).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByLabelText('Maximum (automatic bidding)'))
+  })
+
+  it('keeps the Idempotency-Key across retries of one attempt, a new one for a new attempt', async () => {
+    let calls = 0
+    const { requests, client } = open({
+      [`POST /api/lots/${ID}/bids`]: () => {
+        calls++
+        if (calls === 1) throw new TypeError('Failed to fetch')
+        return json(
+          {
+            bids: [bidRow(3, 1300, 'Bidder A1')],
+            lot: detail({
+              version: 4,
+              currentPrice: 1300,
+              bidCount: 3,
+              leader: 'Bidder A1',
+              my: { status: 'leading', maxBid: 1300, watching: false },
+            }),
+            wallet: { balance: 50000, held: 1300, available: 48700, currency: 'EUR', version: 2 },
+          },
+          201,
+        )
+      },
+    })
+    const amount = await screen.findByLabelText('Your bid')
+    fireEvent.change(amount, { target: { value: '13' } })
+    fireEvent.submit(amount.closest('form')!)
+    const retry = await screen.findByRole('button', { name: 'Send again' })
+    fireEvent.click(retry)
+    expect(await screen.findByText('Bid placed. You are leading at €13.00.')).toBeTruthy()
+    const keys = bidRequests(requests).map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBeTruthy()
+    expect(keys[1]).toBe(keys[0])
+    // Our own bid patched the cache from its answer: price, status, history.
+    expect(screen.getByTestId('lot-price').textContent).toBe('€13.00')
+    expect(screen.getByTestId('my-status').textContent).toContain('You are leading')
+    expect(client.getQueryData<{ items: unknown[] }>(lotKeys.bids(ID))!.items).toHaveLength(3)
+
+    fireEvent.change(amount, { target: { value: '20' } })
+    fireEvent.submit(amount.closest('form')!)
+    await waitFor(() => expect(bidRequests(requests)).toHaveLength(3))
+    expect(bidRequests(requests)[2]!.headers.get('Idempotency-Key')).not.toBe(keys[0])
+  })
+
+  it('offline: cached lot with its age, bid form disabled with the reason, never queued', async () => {
+    const { requests } = open()
+    await screen.findByTestId('lot-price')
+    act(() => onlineManager.setOnline(false))
+    expect(await screen.findByText(/^Saved /)).toBeTruthy()
+    expect(
+      screen.getByText('You are offline. Bids need a connection and are never queued.'),
+    ).toBeTruthy()
+    expect(screen.getByLabelText('Your bid').closest('fieldset')!.disabled).toBe(true)
+    fireEvent.submit(screen.getByLabelText('Your bid').closest('form')!)
+    expect(bidRequests(requests)).toHaveLength(0)
+  })
+
+  it('says so when the lot does not exist, and offers a retry on other errors', async () => {
+    mockApi({
+      'GET /api/me': () => json({ user: null }, 200),
+      'GET /api/config': () => json(config),
+      [`GET /api/lots/${ID}`]: () => problem(404, 'not_found', 'Lot not found'),
+    })
+    renderWithApp(<Route path="/lots/:id" component={LotScreen} />, { path: `/lots/${ID}` })
+    expect(await screen.findByText('This lot does not exist')).toBeTruthy()
+  })
+
+  it('shows a loading state, then an error with retry', async () => {
+    let fail = true
+    open({
+      [`GET /api/lots/${ID}`]: () =>
+        fail
+          ? problem(400, 'bad_request', 'nope')
+          : json(detail({ endsAt: new Date(Date.now() + 60_000).toISOString() })),
+    })
+    expect(screen.getByText('Loading lot…')).toBeTruthy()
+    expect(await screen.findByText('This lot could not be loaded')).toBeTruthy()
+    fail = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTestId('lot-price')).toBeTruthy()
+  })
+
+  it('a later end after a bid in the soft-close window shows "Extended"', async () => {
+    const { client } = open()
+    await screen.findByTestId('lot-price')
+    expect(screen.queryByTestId('extended')).toBeNull()
+    act(() =>
+      client.setQueryData(lotKeys.detail(ID), (lot: ReturnType<typeof detail>) => ({
+        ...lot,
+        version: lot.version + 1,
+        endsAt: new Date(Date.parse(lot.endsAt) + 60_000).toISOString(),
+      })),
+    )
+    expect(await screen.findByTestId('extended')).toBeTruthy()
+  })
+})

@@ -1,0 +1,79 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { json, mockApi } from '../../testing/http'
+import { fetchBidHistory, lotKeys, type BidHistory } from './api'
+import { clockOffset, formatRemaining, noteServerTime, serverNow } from './clock'
+import { bidRow, detail, summary } from './fixtures'
+import { parseMoney } from './money'
+
+const ID = summary().id
+
+describe('bid history gap filling', () => {
+  it('asks only for what is missing, after the newest cached bid, following the cursor', async () => {
+    const { requests } = mockApi({
+      [`GET /api/lots/${ID}/bids`]: (request) => {
+        const after = new URL(request.url).searchParams.get('after')
+        if (after === '2')
+          return json({ items: [bidRow(5, 1500), bidRow(6, 1600)], nextCursor: '6' })
+        if (after === '6') return json({ items: [bidRow(8, 1700)], nextCursor: null })
+        return json({ items: [], nextCursor: null })
+      },
+    })
+    const client = new QueryClient()
+    client.setQueryData(lotKeys.detail(ID), detail({ version: 9 }))
+    client.setQueryData<BidHistory>(lotKeys.bids(ID), { items: [bidRow(2, 1200), bidRow(1, 1000)] })
+    const history = await fetchBidHistory(client, ID)
+    expect(history.items.map((b) => b.id)).toEqual([8, 6, 5, 2, 1])
+    expect(history.version).toBe(9)
+    expect(requests.map((r) => new URL(r.url).search)).toEqual(['?after=2', '?after=6'])
+  })
+
+  it('fetches the latest page when nothing is cached', async () => {
+    const { requests } = mockApi({
+      [`GET /api/lots/${ID}/bids`]: () =>
+        json({ items: [bidRow(1, 1000), bidRow(2, 1200)], nextCursor: null }),
+    })
+    const history = await fetchBidHistory(new QueryClient(), ID)
+    expect(history.items.map((b) => b.id)).toEqual([2, 1])
+    expect(new URL(requests[0]!.url).search).toBe('')
+  })
+})
+
+describe('countdown clock', () => {
+  it('corrects local time by the server offset from responses', () => {
+    // The phone is 90 s behind the server.
+    noteServerTime('2026-01-01T11:00:00.000Z', Date.parse('2026-01-01T10:58:30.000Z'))
+    expect(clockOffset()).toBe(90_000)
+    expect(serverNow(Date.parse('2026-01-01T10:58:40.000Z'))).toBe(
+      Date.parse('2026-01-01T11:00:10.000Z'),
+    )
+    noteServerTime(undefined)
+    expect(clockOffset()).toBe(90_000)
+    noteServerTime('2026-01-01T11:00:00.000Z', Date.parse('2026-01-01T11:00:00.000Z'))
+    expect(clockOffset()).toBe(0)
+  })
+
+  it('formats what is left compactly', () => {
+    expect(formatRemaining(9_000)).toBe('0:09')
+    expect(formatRemaining(247_000)).toBe('4:07')
+    expect(formatRemaining(3 * 3600_000 + 5 * 60_000)).toBe('3h 05m')
+    expect(formatRemaining(2 * 86_400_000 + 4 * 3600_000)).toBe('2d 4h')
+    expect(formatRemaining(-5)).toBe('0:00')
+  })
+})
+
+describe('money input', () => {
+  it('parses what people type into cents', () => {
+    expect(parseMoney('12')).toBe(1200)
+    expect(parseMoney('12.5')).toBe(1250)
+    expect(parseMoney('12,50')).toBe(1250)
+    expect(parseMoney('1.234,50')).toBe(123450)
+    expect(parseMoney('1,234.50')).toBe(123450)
+    expect(parseMoney('€ 80')).toBe(8000)
+    expect(parseMoney('12.345')).toBe(1234500)
+    expect(parseMoney('abc')).toBeNull()
+    expect(parseMoney('')).toBeNull()
+    expect(parseMoney('-5')).toBeNull()
+    expect(parseMoney('1.2.3')).toBeNull()
+  })
+})
