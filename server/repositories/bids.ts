@@ -63,37 +63,45 @@ export interface BidContext {
   bidIds: number[]
 }
 
-/**
- * What deciding a batch of bids needs beyond the locked rows, in one statement taken after the lot
- * and wallet locks (so its snapshot includes everything committed by earlier holders of those
- * locks): the clock, stored responses for the idempotency keys, balances and holds, watching, and
- * enough new bid ids.
- */
-export async function bidContext(
-  db: Queryable,
-  q: {
-    lotId: string
-    sellerId: string
-    userIds: string[]
-    keys: Array<{ userId: string; key: string }>
-    ids: number
-  },
-): Promise<BidContext> {
-  const { rows } = await db.query<{
-    now: Date
-    seller_alias: string
-    watching: string[] | null
-    replays: Array<{
-      user_id: string
-      key: string
-      request_hash: string
-      response: unknown
-      status_code: number
-    }> | null
-    funds: Array<{ user_id: string; balance: number; held: number; lot_hold: number }>
-    bid_ids: number[]
-  }>(
-    `select clock_timestamp() as now,
+export interface LockedWallet {
+  userId: string
+  /** The locked row's version (always the latest). */
+  version: number
+  /** The version in the statement's snapshot. */
+  snapshot: number | null
+  alias: string
+}
+
+type ContextQuery = {
+  lotId: string
+  sellerId: string
+  userIds: string[]
+  keys: Array<{ userId: string; key: string }>
+  ids: number
+}
+
+type ContextRow = {
+  now: Date
+  seller_alias: string
+  watching: string[] | null
+  replays: Array<{
+    user_id: string
+    key: string
+    request_hash: string
+    response: unknown
+    status_code: number
+  }> | null
+  funds: Array<{ user_id: string; balance: number; held: number; lot_hold: number }>
+  bid_ids: number[]
+  locked?: Array<{
+    user_id: string
+    version: number
+    snapshot: number | null
+    alias: string
+  }> | null
+}
+
+const CONTEXT_COLUMNS = `clock_timestamp() as now,
             (select alias from users where id = $2) as seller_alias,
             (select json_agg(w.user_id) from watchlist w
               where w.lot_id = $1 and w.user_id = any($3::uuid[])) as watching,
@@ -110,10 +118,20 @@ export async function bidContext(
                                     where h.user_id = u.id and h.lot_id = $1 and h.status = 'active')))
                from unnest($3::uuid[]) as u(id)) as funds,
             (select json_agg(nextval(pg_get_serial_sequence('bids', 'id')))
-               from generate_series(1, $6::int)) as bid_ids`,
-    [q.lotId, q.sellerId, q.userIds, q.keys.map((k) => k.userId), q.keys.map((k) => k.key), q.ids],
-  )
-  const row = rows[0]!
+               from generate_series(1, $6::int)) as bid_ids`
+
+function contextParams(q: ContextQuery) {
+  return [
+    q.lotId,
+    q.sellerId,
+    q.userIds,
+    q.keys.map((k) => k.userId),
+    q.keys.map((k) => k.key),
+    q.ids,
+  ]
+}
+
+function toContext(row: ContextRow): BidContext {
   return {
     now: new Date(row.now),
     sellerAlias: row.seller_alias,
@@ -132,6 +150,57 @@ export async function bidContext(
     ),
     bidIds: row.bid_ids.map(Number).sort((a, b) => a - b),
   }
+}
+
+/**
+ * What deciding a batch of bids needs beyond the locked rows, in one statement taken after the lot
+ * and wallet locks (so its snapshot includes everything committed by earlier holders of those
+ * locks): the clock, stored responses for the idempotency keys, balances and holds, watching, and
+ * enough new bid ids (allocated in decision order: bid-id order is the serial order).
+ */
+export async function bidContext(db: Queryable, q: ContextQuery): Promise<BidContext> {
+  const { rows } = await db.query<ContextRow>(`select ${CONTEXT_COLUMNS}`, contextParams(q))
+  return toContext(rows[0]!)
+}
+
+/**
+ * Locks the wallets of `userIds` (user-id order, `select … for update`) and reads the bid context
+ * in the same statement — one round trip less while the lot is locked. The context's sums come
+ * from the statement's snapshot, taken before any wait for the wallet locks, so they are current
+ * only if nobody changed those wallets meanwhile. Every ledger entry and hold change bumps
+ * `wallets.version` in its transaction, so the locked row's version (always the latest) equals
+ * the snapshot's exactly when the sums are current; otherwise `ctx` is null and the caller reads
+ * the context again with `bidContext` (a fresh snapshot, after the locks).
+ */
+export async function lockWalletsWithContext(
+  db: Queryable,
+  q: ContextQuery,
+): Promise<{ wallets: LockedWallet[]; ctx: BidContext | null }> {
+  const { rows } = await db.query<ContextRow>(
+    `with locked as (
+       select w.user_id, w.version from wallets w
+        where w.user_id = any($3::uuid[])
+        order by w.user_id
+        for update
+     )
+     select ${CONTEXT_COLUMNS},
+            (select json_agg(json_build_object(
+                      'user_id', l.user_id, 'version', l.version,
+                      'snapshot', (select x.version from wallets x where x.user_id = l.user_id),
+                      'alias', (select u.alias from users u where u.id = l.user_id)))
+               from locked l) as locked`,
+    contextParams(q),
+  )
+  const row = rows[0]!
+  const wallets = (row.locked ?? []).map((l) => ({
+    userId: l.user_id,
+    version: l.version,
+    snapshot: l.snapshot,
+    alias: l.alias,
+  }))
+  const current =
+    wallets.length === q.userIds.length && wallets.every((w) => w.snapshot === w.version)
+  return { wallets, ctx: current ? toContext(row) : null }
 }
 
 export interface BidsWrite {

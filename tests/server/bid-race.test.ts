@@ -179,4 +179,26 @@ describe(`concurrent bids on one hot lot (${onPostgres ? 'PostgreSQL' : 'PGlite'
     }
     await assertMoneyInvariants(t.db)
   })
+
+  it('never lets one wallet back more maxima than it holds, across lots bid on at once', async () => {
+    const seller = await member(t.app, t.db, config)
+    const poor = await member(t.app, t.db, config, { credit: 10_000 })
+    const rich = await member(t.app, t.db, config, { credit: 1_000_000 })
+    const lots = await Promise.all(Array.from({ length: 6 }, () => openLot(t.db, seller.id)))
+    // Rich leads two lots first, so poor's bids there also release rich's holds.
+    await bid(rich, lots[0]!, { amount: 1_000 })
+    await bid(rich, lots[1]!, { amount: 1_000 })
+    const answers = await Promise.all(
+      lots.flatMap((lotId) => [
+        bid(poor, lotId, { amount: 2_000, maxAmount: 6_000 }),
+        bid(poor, lotId, { amount: 2_000, maxAmount: 6_000 }),
+      ]),
+    )
+    const accepted = answers.filter((r) => r.statusCode === 201)
+    expect(accepted).toHaveLength(1)
+    for (const r of answers) expect([201, 422]).toContain(r.statusCode)
+    const wallet = (await poor.b.request({ method: 'GET', url: '/api/wallet' })).json()
+    expect(wallet).toMatchObject({ balance: 10_000, held: 6_000, available: 4_000 })
+    await assertMoneyInvariants(t.db)
+  })
 })

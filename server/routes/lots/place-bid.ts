@@ -9,7 +9,12 @@ import type { PublicUser } from '../../../common/accounts.ts'
 import type { Wallet } from '../../../common/wallet.ts'
 import type { Database } from '../../db/types.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
-import { bidContext, recordBids, type BidsWrite } from '../../repositories/bids.ts'
+import {
+  bidContext,
+  lockWalletsWithContext,
+  recordBids,
+  type BidsWrite,
+} from '../../repositories/bids.ts'
 import { requestHash } from '../../repositories/idempotency.ts'
 import { lockLot, toDetail, toSummary, type LotView } from '../../repositories/lots.ts'
 import { lockWallets, toWallet } from '../../repositories/wallets.ts'
@@ -75,11 +80,11 @@ function refusal(outcome: Exclude<ReturnType<typeof resolveBid>, { ok: true }>):
  * is their serial order, and their bid ids ascend in it):
  *  1. lock the lot (`select … for update`);
  *  2. lock the wallets of every bidder and of the current leader — the only users whose holds can
- *     change — in user-id order;
- *  3. read clock, balances, holds, stored idempotent responses and new bid ids in one statement;
- *  4. decide each bid with `resolveBid` (open, not the seller, funds, rules), moving holds and
+ *     change — in user-id order, and in the same statement read clock, balances, holds, stored
+ *     idempotent responses and new bid ids (read again if a wallet changed while we waited);
+ *  3. decide each bid with `resolveBid` (open, not the seller, funds, rules), moving holds and
  *     soft close as it goes; a refused bid changes nothing and does not stop the others;
- *  5. write everything in one statement; commit.
+ *  4. write everything in one statement; commit.
  * One request alone is a batch of one; under load the batcher groups the requests waiting for the
  * same lot, so a hot lot costs one transaction per batch instead of one per bid.
  */
@@ -98,14 +103,23 @@ export async function placeBids(
       }
     const bidderIds = requests.map((r) => r.user.id)
     const userIds = [...new Set([...bidderIds, ...(lot.leader_id ? [lot.leader_id] : [])])].sort()
-    const wallets = await lockWallets(tx, userIds)
-    const ctx = await bidContext(tx, {
+    const query = {
       lotId,
       sellerId: lot.seller_id,
       userIds,
       keys: requests.map((r) => ({ userId: r.user.id, key: r.idempotencyKey })),
       ids: requests.length * 2,
-    })
+    }
+    // Usually one statement locks the wallets and reads the context; if a wallet changed while we
+    // waited for its lock (or a row is missing), read the context again after the locks.
+    const first = await lockWalletsWithContext(tx, query)
+    let locked: Array<{ userId: string; version: number; alias: string }> = first.wallets
+    let ctx = first.ctx
+    if (!ctx) {
+      if (locked.length < userIds.length) locked = [...(await lockWallets(tx, userIds)).values()]
+      ctx = await bidContext(tx, query)
+    }
+    const wallets = new Map(locked.map((w) => [w.userId, w]))
 
     const aliases = new Map([...wallets.values()].map((w) => [w.userId, w.alias]))
     for (const r of requests) aliases.set(r.user.id, r.user.alias)
