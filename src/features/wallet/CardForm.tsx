@@ -114,7 +114,11 @@ export const CardForm = forwardRef<
         />
       ) : null}
       {!ready && !loadError ? <Loading label={t('topUp.card.loading')} /> : null}
-      <div ref={container} className="payment-element" hidden={loadError} />
+      <div
+        ref={container}
+        className={ready ? 'payment-element is-ready' : 'payment-element'}
+        hidden={loadError}
+      />
       <p className="muted small card-secure">{t('topUp.card.secure')}</p>
       <div className="actions">
         <Button

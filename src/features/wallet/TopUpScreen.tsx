@@ -151,7 +151,6 @@ export default function TopUpScreen() {
       ) : (
         <>
           <p className="muted">{t('topUp.intro')}</p>
-          {!online ? <OfflineNotice>{t('topUp.offline')}</OfflineNotice> : null}
           {stripeError}
           <NewTopUp
             currency={currency}

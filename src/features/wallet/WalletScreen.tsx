@@ -44,7 +44,7 @@ export function SavedAge({ updatedAt }: { updatedAt: number }) {
   const { t, lang } = useT()
   if (!updatedAt) return null
   const age = formatAge(updatedAt, lang) ?? t('wallet.age.now')
-  return <p className="muted small saved-age">{t('offline.savedAge', { age })}</p>
+  return <p className="muted small wallet-saved-age">{t('offline.savedAge', { age })}</p>
 }
 
 export default function WalletScreen() {
@@ -291,6 +291,7 @@ function Ledger({
   )
 }
 
+/** A top-up's reason is the server's own note ("Card top-up <id>"): the kind already says it. */
 function LedgerRow({
   entry,
   money,
@@ -311,7 +312,7 @@ function LedgerRow({
           <Link href={`/lots/${encodeURIComponent(entry.lotId)}`} className="ledger-detail">
             {entry.lotTitle}
           </Link>
-        ) : entry.reason ? (
+        ) : entry.reason && entry.kind !== 'top_up' ? (
           <span className="ledger-detail muted">{entry.reason}</span>
         ) : null}
         <time className="muted small" dateTime={entry.createdAt}>
