@@ -130,7 +130,14 @@ export async function settleTopUp(
   paymentIntentId: string,
 ): Promise<SettleOutcome> {
   const stripe = requireStripe(deps.stripe)
-  const pi = await stripe.paymentIntents.retrieve(paymentIntentId)
+  return settleTopUpIntent(deps, await stripe.paymentIntents.retrieve(paymentIntentId))
+}
+
+/** settleTopUp with an intent just read from Stripe (so a caller needing it reads it once). */
+export async function settleTopUpIntent(
+  deps: PaymentsDeps,
+  pi: Stripe.PaymentIntent,
+): Promise<SettleOutcome> {
   const topUpId = pi.metadata?.top_up_id
   if (!topUpId) return 'ignored'
   const publication = new Publication()
@@ -143,7 +150,10 @@ export async function settleTopUp(
       pi.currency.toUpperCase() !== topUp.currency ||
       pi.amount !== topUp.amount
     ) {
-      deps.log?.error({ topUpId, paymentIntentId }, 'PaymentIntent does not match its top-up')
+      deps.log?.error(
+        { topUpId, paymentIntentId: pi.id },
+        'PaymentIntent does not match its top-up',
+      )
       return 'ignored'
     }
     if (topUp.status === 'succeeded') return 'already_credited'

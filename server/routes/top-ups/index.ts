@@ -11,7 +11,7 @@ import { findTopUp, toTopUp } from '../../repositories/top-ups.ts'
 import {
   createTopUp,
   requireStripe,
-  settleTopUp,
+  settleTopUpIntent,
   type PaymentsDeps,
 } from '../../services/top-ups.ts'
 
@@ -51,14 +51,13 @@ const topUpRoutes: FastifyPluginAsyncTypebox<PaymentsDeps> = async (app, deps) =
     let topUp = await findTopUp(deps.db, request.params.id)
     if (!topUp || topUp.userId !== user.id) throw notFound('Top-up')
     // The return page asks here: if Stripe already knows the outcome, settle it now rather than
-    // waiting for the webhook (both go through the same exactly-once path).
-    if (topUp.paymentIntentId && !FINAL_TOP_UP_STATUSES.includes(topUp.status)) {
-      await settleTopUp({ ...deps, log: request.log }, topUp.paymentIntentId)
-      topUp = (await findTopUp(deps.db, topUp.id))!
-    }
+    // waiting for the webhook (both go through the same exactly-once path). One Stripe read.
     let clientSecret: string | null = null
     if (topUp.paymentIntentId && !FINAL_TOP_UP_STATUSES.includes(topUp.status)) {
-      clientSecret = (await stripe.paymentIntents.retrieve(topUp.paymentIntentId)).client_secret
+      const pi = await stripe.paymentIntents.retrieve(topUp.paymentIntentId)
+      await settleTopUpIntent({ ...deps, log: request.log }, pi)
+      topUp = (await findTopUp(deps.db, topUp.id))!
+      if (!FINAL_TOP_UP_STATUSES.includes(topUp.status)) clientSecret = pi.client_secret
     }
     const body: TopUpResponse = { topUp: toTopUp(topUp), clientSecret }
     return body
