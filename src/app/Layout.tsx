@@ -9,14 +9,30 @@ import { useWallet } from '../features/wallet/api'
 import { useT } from '../i18n'
 import { useOnline } from '../offline/online'
 import { useRealtimeStatus } from '../realtime/provider'
+import { NavIcon, type NavIconName } from './NavIcon'
 import { UpdatePrompt } from './UpdatePrompt'
 
-function NavLink({ href, children }: { href: string; children: ReactNode }) {
+function NavLink({
+  href,
+  icon,
+  className = '',
+  children,
+}: {
+  href: string
+  icon?: NavIconName
+  className?: string
+  children: ReactNode
+}) {
   const [location] = useLocation()
   const path = href.split('?')[0] ?? href
   const active = path === '/' ? location === '/' : location.startsWith(path)
   return (
-    <Link href={href} className="nav-link" aria-current={active ? 'page' : undefined}>
+    <Link
+      href={href}
+      className={`nav-link ${className}`.trim()}
+      aria-current={active ? 'page' : undefined}
+    >
+      {icon ? <NavIcon name={icon} /> : null}
       {children}
     </Link>
   )
@@ -27,7 +43,7 @@ function WalletNavLink() {
   const { t, formatMoney } = useT()
   const wallet = useWallet()
   return (
-    <NavLink href="/wallet">
+    <NavLink href="/wallet" icon="wallet">
       {t('nav.wallet')}
       {wallet.data ? (
         <span className="nav-wallet-amount">
@@ -39,12 +55,12 @@ function WalletNavLink() {
 }
 
 /** Notifications with the unread count (patched live by the bridge, no polling). */
-function NotificationsNavLink() {
+function NotificationsNavLink({ className }: { className?: string }) {
   const { t } = useT()
   const count = unreadCount(useNotifications().data)
   return (
-    <NavLink href="/notifications">
-      {t('nav.notifications')}
+    <NavLink href="/notifications" icon="bell" className={className}>
+      <span className="nav-label">{t('nav.notifications')}</span>
       {count > 0 ? (
         <span className="nav-badge" data-testid="unread-badge">
           <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
@@ -107,19 +123,31 @@ export function Layout({ children }: { children: ReactNode }) {
             </span>
           </Link>
           <nav aria-label={t('nav.label')} className="nav">
-            <NavLink href="/">{t('nav.lots')}</NavLink>
+            <NavLink href="/" icon="lots">
+              {t('nav.lots')}
+            </NavLink>
             {me.data ? (
               <>
-                <NavLink href="/watchlist">{t('nav.watchlist')}</NavLink>
-                <NavLink href="/me/bids">{t('nav.myBids')}</NavLink>
-                <NotificationsNavLink />
+                <NavLink href="/watchlist" icon="watchlist">
+                  {t('nav.watchlist')}
+                </NavLink>
+                <NavLink href="/me/bids" icon="bids">
+                  {t('nav.myBids')}
+                </NavLink>
+                <NotificationsNavLink className="nav-notifications" />
                 <WalletNavLink />
-                <NavLink href="/account">{t('nav.account')}</NavLink>
+                <NavLink href="/account" icon="account">
+                  {t('nav.account')}
+                </NavLink>
               </>
             ) : (
-              <NavLink href={signInHref}>{t('nav.signIn')}</NavLink>
+              <NavLink href={signInHref} icon="signIn">
+                {t('nav.signIn')}
+              </NavLink>
             )}
           </nav>
+          {/* Phones: notifications move from the tab bar to a bell in the header. */}
+          {me.data ? <NotificationsNavLink className="header-bell" /> : null}
           <ConnectionIndicator state={connection} label={t(`connection.${connection}`)} />
         </div>
       </header>
