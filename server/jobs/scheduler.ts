@@ -4,7 +4,7 @@ import type { Database } from '../db/types.ts'
 import type { Broadcaster } from '../lib/broadcaster.ts'
 import { findLots, toSummary } from '../repositories/lots.ts'
 import { insertEndingSoon } from '../repositories/notifications.ts'
-import { Publication } from '../routes/lots/events.ts'
+import { Publication } from '../lib/publication.ts'
 import { closeLot, type CloseOutcome } from './settle.ts'
 
 export interface SchedulerDeps {

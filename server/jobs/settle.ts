@@ -4,7 +4,7 @@ import { captureHold, releaseHoldsOnLot, activeHoldsOnLot } from '../repositorie
 import { findLot, lockLot, toSummary } from '../repositories/lots.ts'
 import { insertNotification } from '../repositories/notifications.ts'
 import { bumpWalletVersions, lockWallets, walletsOf } from '../repositories/wallets.ts'
-import { Publication } from '../routes/lots/events.ts'
+import { Publication } from '../lib/publication.ts'
 
 export type CloseOutcome = 'settled' | 'unsold' | 'skipped'
 

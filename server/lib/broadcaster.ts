@@ -6,6 +6,8 @@ export interface BroadcastEvent {
   channel: string
   name: string
   data: unknown
+  /** Deliver to the sender's socket as well (it is left out by default). */
+  toSender?: boolean
 }
 
 /** Pusher's limit per batch call. */
@@ -43,7 +45,7 @@ export class Broadcaster {
         channel: e.channel,
         name: e.name,
         data: JSON.stringify(e.data),
-        ...(socketId ? { socket_id: socketId } : {}),
+        ...(socketId && !e.toSender ? { socket_id: socketId } : {}),
       }))
       try {
         await this.pusher.triggerBatch(batch)

@@ -14,7 +14,7 @@ import {
   type TopUpRecord,
 } from '../repositories/top-ups.ts'
 import { lockWallets, walletOf } from '../repositories/wallets.ts'
-import { Publication } from '../routes/lots/events.ts'
+import { Publication } from '../lib/publication.ts'
 
 export interface PaymentsDeps {
   db: Database

@@ -200,6 +200,14 @@ describe('publishing through the pusher SDK to real clients', () => {
     )
     await expect.poll(() => got.second).toEqual([{ balance: 100, version: 2 }])
     expect(got.first).toEqual([])
+
+    // Events marked for the sender too (its own wallet) reach every socket.
+    await t.app.broadcaster.publish(
+      [{ channel, name: 'wallet.updated', data: { balance: 90, version: 3 }, toSender: true }],
+      firstSocket,
+    )
+    await expect.poll(() => got.first).toEqual([{ balance: 90, version: 3 }])
+    await expect.poll(() => got.second.length).toBe(2)
   })
 
   it('signs users in and delivers notifications to them; sign-out closes their connections', async () => {

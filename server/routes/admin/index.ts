@@ -8,7 +8,7 @@ import { findIdempotent, requestHash, storeIdempotent } from '../../repositories
 import { appendLedgerEntry } from '../../repositories/ledger.ts'
 import { findUserById } from '../../repositories/users.ts'
 import { lockWallets, walletOf } from '../../repositories/wallets.ts'
-import { Publication } from '../lots/events.ts'
+import { Publication } from '../../lib/publication.ts'
 
 const Params = Type.Object({
   userId: Type.String({

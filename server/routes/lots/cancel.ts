@@ -6,7 +6,7 @@ import { activeHoldsOnLot, releaseHoldsOnLot } from '../../repositories/holds.ts
 import { findLot, lockLot, toSummary } from '../../repositories/lots.ts'
 import { insertNotification } from '../../repositories/notifications.ts'
 import { bumpWalletVersions, lockWallets, walletsOf } from '../../repositories/wallets.ts'
-import { Publication } from './events.ts'
+import { Publication } from '../../lib/publication.ts'
 
 /**
  * Cancel: the seller before the first bid, an admin any time before settlement. Releases the

@@ -16,7 +16,7 @@ import {
 } from '../../repositories/lots.ts'
 import { isWatching } from '../../repositories/watchlist.ts'
 import { cancelLot } from './cancel.ts'
-import { LOTS_CHANNEL, Publication } from './events.ts'
+import { LOTS_CHANNEL, Publication } from '../../lib/publication.ts'
 import { cursorOf, IDEMPOTENCY_KEY, lotId, PAGE } from './params.ts'
 import { BidBatcher } from './place-bid.ts'
 import {

@@ -18,7 +18,7 @@ import {
 import { requestHash } from '../../repositories/idempotency.ts'
 import { lockLot, toDetail, toSummary, type LotView } from '../../repositories/lots.ts'
 import { lockWallets, toWallet } from '../../repositories/wallets.ts'
-import { lotChannel, Publication } from './events.ts'
+import { lotChannel, Publication } from '../../lib/publication.ts'
 
 /** `POST /api/lots/:id/bids` → 201 */
 export interface BidResponse {

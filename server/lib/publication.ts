@@ -1,6 +1,6 @@
-import type { AppNotification, LotSummary } from '../../../common/auction.ts'
-import type { Wallet } from '../../../common/wallet.ts'
-import { Outbox, type Broadcaster } from '../../lib/broadcaster.ts'
+import type { AppNotification, LotSummary } from '../../common/auction.ts'
+import type { Wallet } from '../../common/wallet.ts'
+import { Outbox, type Broadcaster } from './broadcaster.ts'
 
 export const LOTS_CHANNEL = 'lots'
 export const lotChannel = (lotId: string) => `lot.${lotId}`
@@ -8,7 +8,8 @@ export const walletChannel = (userId: string) => `private-wallet.${userId}`
 
 /**
  * What a committed change announces: channel events (published in order through the Outbox,
- * leaving out the sender's socket) and notifications delivered to users through user sign-in.
+ * leaving out the sender's socket where the sender already has the result from its response) and
+ * notifications delivered to users through user sign-in.
  */
 export class Publication {
   readonly outbox = new Outbox()
@@ -21,7 +22,13 @@ export class Publication {
   }
 
   walletUpdated(userId: string, wallet: Wallet) {
-    this.outbox.add({ channel: walletChannel(userId), name: 'wallet.updated', data: wallet })
+    // Always to the sender too: the bid or top-up response does not update the wallet screens.
+    this.outbox.add({
+      channel: walletChannel(userId),
+      name: 'wallet.updated',
+      data: wallet,
+      toSender: true,
+    })
     return this
   }
 
