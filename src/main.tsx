@@ -2,12 +2,19 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 // Queueable mutation defaults must be registered before the persisted cache is restored.
 import './app/offline-mutations'
-import { App } from './app/App'
+import { App, ROUTER_BASE } from './app/App'
+import { preloadScreen } from './app/routes'
 import { installPreloadRecovery } from './app/preload-recovery'
 import { seedOnlineState } from './offline/online'
+import { prefetchPersistedState } from './offline/persist'
 import './styles.css'
 
+// Marks for bench/first-render.ts: script start, cache restored (see offline/persist.ts).
+performance.mark('lotline:start')
+prefetchPersistedState()
 seedOnlineState()
+// Fetch the current screen's chunk while the cache restores, so it renders without suspending.
+preloadScreen(location.pathname.slice(ROUTER_BASE.length) || '/')
 // Which build is running: support answers, and the update e2e test checks it after a reload.
 document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
 installPreloadRecovery()

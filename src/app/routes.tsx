@@ -1,28 +1,73 @@
-import { lazy, type ComponentType } from 'react'
+import { createElement, lazy, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import NotFoundScreen from './NotFoundScreen'
+
+type ScreenModule = { default: ComponentType }
+type Screen = ComponentType & { preload: () => Promise<unknown> }
+
+/**
+ * A lazy screen that can be loaded ahead of rendering. Once its module is in, it renders
+ * directly instead of through React.lazy: a first render that suspends shows the fallback and
+ * React then holds the revealed screen back by its Suspense throttle (~300 ms), which is most of
+ * a repeat visit's budget.
+ */
+function screen(factory: () => Promise<ScreenModule>): Screen {
+  let loaded: ComponentType | undefined
+  let pending: Promise<ScreenModule> | undefined
+  const load = () =>
+    (pending ??= factory().then(
+      (module) => {
+        loaded = module.default
+        return module
+      },
+      (error: unknown) => {
+        pending = undefined // a failed chunk load may be retried (see preload-recovery.ts)
+        throw error
+      },
+    ))
+  const Lazy = lazy(load)
+  const Screen = (props: object) => createElement(loaded ?? Lazy, props)
+  return Object.assign(Screen, { preload: load })
+}
 
 /**
  * Route table (DESIGN §2a). Every screen is its own lazy chunk so the initial shell stays
  * within the JS budget; the rest of §2a lands with later issues.
  */
-export const routes: { path: string; component: ComponentType }[] = [
-  { path: '/', component: lazy(() => import('../features/lots/LotListScreen')) },
+export const routes: { path: string; component: Screen }[] = [
+  { path: '/', component: screen(() => import('../features/lots/LotListScreen')) },
   // `/lots/new` before `/lots/:id`, or "new" would be taken for a lot id.
-  { path: '/lots/new', component: lazy(() => import('../features/lots/CreateLotScreen')) },
-  { path: '/lots/:id', component: lazy(() => import('../features/lots/LotScreen')) },
-  { path: '/watchlist', component: lazy(() => import('../features/watchlist/WatchlistScreen')) },
-  { path: '/me/bids', component: lazy(() => import('../features/bids/MyBidsScreen')) },
+  { path: '/lots/new', component: screen(() => import('../features/lots/CreateLotScreen')) },
+  { path: '/lots/:id', component: screen(() => import('../features/lots/LotScreen')) },
+  { path: '/watchlist', component: screen(() => import('../features/watchlist/WatchlistScreen')) },
+  { path: '/me/bids', component: screen(() => import('../features/bids/MyBidsScreen')) },
   {
     path: '/notifications',
-    component: lazy(() => import('../features/notifications/NotificationsScreen')),
+    component: screen(() => import('../features/notifications/NotificationsScreen')),
   },
-  { path: '/sign-in', component: lazy(() => import('../features/auth/SignInScreen')) },
-  { path: '/sign-up', component: lazy(() => import('../features/auth/SignUpScreen')) },
-  { path: '/account', component: lazy(() => import('../features/auth/AccountScreen')) },
-  { path: '/wallet', component: lazy(() => import('../features/wallet/WalletScreen')) },
-  { path: '/wallet/top-up', component: lazy(() => import('../features/wallet/TopUpScreen')) },
+  { path: '/sign-in', component: screen(() => import('../features/auth/SignInScreen')) },
+  { path: '/sign-up', component: screen(() => import('../features/auth/SignUpScreen')) },
+  { path: '/account', component: screen(() => import('../features/auth/AccountScreen')) },
+  { path: '/wallet', component: screen(() => import('../features/wallet/WalletScreen')) },
+  { path: '/wallet/top-up', component: screen(() => import('../features/wallet/TopUpScreen')) },
 ]
+
+/** Does a route pattern like `/lots/:id` match this path? */
+export function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter(Boolean)
+  const have = path.split('/').filter(Boolean)
+  return (
+    want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i])
+  )
+}
+
+/** Starts loading the screen for `path` (relative to the base) while the app boots. */
+export function preloadScreen(path: string): void {
+  routes
+    .find((route) => matches(route.path, path))
+    ?.component.preload()
+    .catch(() => undefined) // the render path reports the failure
+}
 
 export function AppRoutes() {
   return (

@@ -22,9 +22,23 @@ export const CACHE_SCHEMA_VERSION = 'lotline-cache-1'
 export const PERSIST_KEY = 'lotline-query-cache'
 export const PERSIST_THROTTLE_MS = 1000
 
+/**
+ * The first read of the persisted cache, started by `prefetchPersistedState()` as soon as the
+ * app's script runs, so IndexedDB works while the screen's chunk loads and React renders.
+ */
+let early: { key: string; value: Promise<string | undefined> } | undefined
+
+export function prefetchPersistedState(): void {
+  early = { key: PERSIST_KEY, value: get<string>(PERSIST_KEY).catch(() => undefined) }
+}
+
 /** JSON strings in IndexedDB via idb-keyval: no quota of localStorage, no DataCloneError. */
 const storage = {
-  getItem: async (key: string) => (await get<string>(key)) ?? null,
+  getItem: async (key: string) => {
+    const prefetched = early?.key === key ? early.value : undefined
+    early = undefined // only the first restore may use it; later reads see later writes
+    return (await prefetched) ?? (await get<string>(key)) ?? null
+  },
   setItem: (key: string, value: string) => set(key, value),
   removeItem: (key: string) => del(key),
 }
@@ -58,6 +72,7 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
  * no timeout must never hold the app on its restore skeleton.
  */
 export function onCacheRestored(client: QueryClient): void {
+  performance.mark('lotline:restored')
   if (onlineManager.isOnline()) void client.resumePausedMutations()
   void client.invalidateQueries()
 }
