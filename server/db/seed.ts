@@ -15,7 +15,12 @@ const MEMBERS = [
 const LOTS = [
   { title: 'Mid-century teak sideboard', price: 12_000, hours: 2, reserve: 20_000 },
   { title: 'Leica M6 film camera, 1986', price: 45_000, hours: 26, reserve: null },
-  { title: 'Signed first edition: "The Left Hand of Darkness"', price: 8_000, hours: 0.25, reserve: null },
+  {
+    title: 'Signed first edition: "The Left Hand of Darkness"',
+    price: 8_000,
+    hours: 0.25,
+    reserve: null,
+  },
   { title: 'Vintage Omega Seamaster wristwatch', price: 30_000, hours: 72, reserve: 60_000 },
   { title: 'Hand-thrown stoneware tea set (6 pieces)', price: 2_500, hours: 6, reserve: null },
 ]
