@@ -18,6 +18,11 @@ const types = {
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, types })
+  // An idle connection dropped by the server (restart, failover, a forced drop in tests) must not
+  // take the process down as an unhandled 'error' event; the pool replaces it on the next query.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`)
+  })
   // Fail at start with a clear message instead of on the first request.
   await pool.query('select 1')
   return {
