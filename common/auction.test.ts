@@ -198,6 +198,9 @@ describe('resolveBid: proxy bidding', () => {
     expect(o.state).toMatchObject({ currentPrice: 1_200, leaderId: 'a', leaderMax: 9_000 })
     expect(rows(o)).toEqual([['a', 1_200, false]])
     expect(o.changed).toBe(false)
+    // Recorded, but private: not a public bid and not counted (it would reveal the raise).
+    expect(o.records[0]?.hidden).toBe(true)
+    expect(o.state.bidCount).toBe(s.bidCount)
     expect(resolveBid(o.state, { bidderId: 'a', amount: 1_300, maxAmount: 9_000, at })).toEqual({
       ok: false,
       reason: 'max_not_raised',
@@ -225,6 +228,8 @@ describe('resolveBid: reserve', () => {
     const raised = accept(s, 'a', 1_100, 12_000)
     expect(raised.state.currentPrice).toBe(10_000)
     expect(raised.changed).toBe(true)
+    // The price moved in public, so this raise is a visible bid.
+    expect(raised.records[0]?.hidden).toBe(false)
     const o = accept(accept(reserved, 'a', 1_000, 9_000).state, 'b', 1_100, 11_000)
     expect(o.state).toMatchObject({ leaderId: 'b', currentPrice: 10_000 })
   })

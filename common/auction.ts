@@ -158,6 +158,11 @@ export interface BidRecord {
   maxAmount: number
   auto: boolean
   at: Date
+  /**
+   * The leader raising their own maximum without moving the price: kept on record, but not a
+   * public bid (not in the history or the bid count — it would reveal the raise).
+   */
+  hidden?: boolean
 }
 
 export type BidRejection =
@@ -202,7 +207,7 @@ export function resolveBid(state: AuctionState, bid: BidInput): BidOutcome | Bid
     const nextState: AuctionState = {
       ...state,
       ...patch,
-      bidCount: state.bidCount + records.length,
+      bidCount: state.bidCount + records.filter((r) => !r.hidden).length,
     }
     const changed =
       nextState.currentPrice !== state.currentPrice || nextState.leaderId !== state.leaderId
@@ -227,8 +232,9 @@ export function resolveBid(state: AuctionState, bid: BidInput): BidOutcome | Bid
   if (bid.bidderId === state.leaderId) {
     if (max <= leaderMax) return { ok: false, reason: 'max_not_raised' }
     const price = withReserve(current, max)
+    const hidden = price === current
     return next(
-      [{ bidderId: bid.bidderId, amount: price, maxAmount: max, auto: false, at: bid.at }],
+      [{ bidderId: bid.bidderId, amount: price, maxAmount: max, auto: false, at: bid.at, hidden }],
       { currentPrice: price, leaderMax: max },
       null,
     )

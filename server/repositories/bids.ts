@@ -32,7 +32,7 @@ export async function listBids(
     const { rows } = await db.query<BidViewRow>(
       `select b.id, b.lot_id, u.alias, b.amount, b.auto, b.created_at
          from bids b join users u on u.id = b.bidder_id
-        where b.lot_id = $1 and b.id > $2 order by b.id limit $3`,
+        where b.lot_id = $1 and b.id > $2 and b.visible order by b.id limit $3`,
       [lotId, after, limit + 1],
     )
     const items = rows.slice(0, limit).map(toBidRow)
@@ -43,7 +43,7 @@ export async function listBids(
     `select * from (
        select b.id, b.lot_id, u.alias, b.amount, b.auto, b.created_at
          from bids b join users u on u.id = b.bidder_id
-        where b.lot_id = $1 order by b.id desc limit $2
+        where b.lot_id = $1 and b.visible order by b.id desc limit $2
      ) latest order by id`,
     [lotId, limit],
   )
@@ -213,6 +213,8 @@ export interface BidsWrite {
     maxAmount: number
     auto: boolean
     key: string | null
+    /** False for a leader's private raise of their maximum. */
+    visible: boolean
   }>
   lot: {
     currentPrice: number | null
@@ -243,11 +245,11 @@ export async function recordBids(
     stored: number
   }>(
     `with b as (
-       insert into bids (id, lot_id, bidder_id, amount, max_amount, auto, idempotency_key, created_at)
+       insert into bids (id, lot_id, bidder_id, amount, max_amount, auto, idempotency_key, created_at, visible)
        overriding system value
-       select r.id, $1, r.bidder_id, r.amount, r.max_amount, r.auto, r.key, $2
-         from unnest($3::bigint[], $4::uuid[], $5::bigint[], $6::bigint[], $7::boolean[], $8::text[])
-              as r(id, bidder_id, amount, max_amount, auto, key)
+       select r.id, $1, r.bidder_id, r.amount, r.max_amount, r.auto, r.key, $2, r.visible
+         from unnest($3::bigint[], $4::uuid[], $5::bigint[], $6::bigint[], $7::boolean[], $8::text[], $19::boolean[])
+              as r(id, bidder_id, amount, max_amount, auto, key, visible)
        returning 1
      ),
      l as (
@@ -310,6 +312,7 @@ export async function recordBids(
       [...w.walletBumps.values()],
       JSON.stringify(w.outbid),
       JSON.stringify(w.responses),
+      w.rows.map((r) => r.visible),
     ],
   )
   const row = rows[0]!

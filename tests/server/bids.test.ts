@@ -176,6 +176,13 @@ describe('placing a bid', () => {
     expect(res.json().lot).toMatchObject({ currentPrice: 1_200, leader: alice.alias })
     expect(res.json().lot.my.maxBid).toBe(8_000)
     expect(await wallet(alice)).toMatchObject({ held: 8_000 })
+    // The raise is private: no history row, no bid counted, nothing in the response's rows.
+    expect(res.json().bids).toEqual([])
+    expect(res.json().lot.bidCount).toBe(3)
+    const history = await alice.b.request({ method: 'GET', url: `/api/lots/${lotId}/bids` })
+    expect(history.json().items.map((r: { amount: number }) => r.amount)).toEqual([
+      1_000, 1_100, 1_200,
+    ])
     const same = await bid(alice, lotId, { amount: 1_300, maxAmount: 8_000 })
     expect(same.statusCode).toBe(422)
     expect(same.json().code).toBe('max_not_raised')

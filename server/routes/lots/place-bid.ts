@@ -244,6 +244,7 @@ export async function placeBids(
           maxAmount: r.maxAmount,
           auto: r.auto,
           key: r.auto ? null : request.idempotencyKey,
+          visible: !r.hidden,
         }))
         write.rows.push(...rows)
         const view: LotView = {
@@ -259,14 +260,16 @@ export async function placeBids(
         }
         const leads = state.leaderId === user.id
         const body: BidResponse = {
-          bids: rows.map((r) => ({
-            id: r.id,
-            lotId,
-            bidder: aliases.get(r.bidderId) ?? '',
-            amount: r.amount,
-            auto: r.auto,
-            createdAt: ctx.now.toISOString(),
-          })),
+          bids: rows
+            .filter((r) => r.visible)
+            .map((r) => ({
+              id: r.id,
+              lotId,
+              bidder: aliases.get(r.bidderId) ?? '',
+              amount: r.amount,
+              auto: r.auto,
+              createdAt: ctx.now.toISOString(),
+            })),
           lot: toDetail(
             view,
             {
