@@ -108,7 +108,9 @@ describe('live auction room', () => {
     await expect
       .poll(() => a.page.locator('.toasts').textContent(), { timeout: 5000 })
       .toContain('You were outbid on E2E brass telescope')
-    await expect.poll(() => a.page.getByTestId('unread-badge').count()).toBe(1)
+    await expect
+      .poll(() => a.page.getByTestId('unread-badge').filter({ visible: true }).count())
+      .toBe(1)
 
     // 3. A bids again; B's maximum answers at once: A is still outbid, B leads at 13.00.
     await bid(a.page, '12.00')
