@@ -23,6 +23,10 @@ export const DURATION_MAX_MS = 14 * 24 * 3_600_000
 export const SCHEDULE_AHEAD_MAX_MS = 30 * 24 * 3_600_000
 /** A start time this far in the past still counts as "now" (clock skew, slow networks). */
 export const START_SKEW_MS = 60_000
+/** A lot's picture: one JPEG, PNG or WebP file of at most 2 MB. */
+export const LOT_IMAGE_MAX_BYTES = 2 * 1024 * 1024
+export const LOT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+export type LotImageType = (typeof LOT_IMAGE_TYPES)[number]
 export const SOFT_CLOSE_DEFAULT_SECONDS = 60
 /** 10 s (Whatnot's counter-bid time) to 10 min (the longest windows documented by auction houses). */
 export const SOFT_CLOSE_MIN_SECONDS = 10
@@ -60,6 +64,8 @@ export interface LotSummary {
   startsAt: string
   endsAt: string
   softCloseSeconds: number
+  /** The lot's picture, relative to the app's base (`uploads/lots/…`), or null. */
+  imageUrl: string | null
   version: number
   serverTime: string
 }

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
@@ -22,6 +24,7 @@ import topUpRoutes from './routes/top-ups/index.ts'
 import configRoutes from './routes/config/index.ts'
 import healthRoutes from './routes/health/index.ts'
 import lotRoutes from './routes/lots/index.ts'
+import lotImageRoutes from './routes/lot-images/index.ts'
 import notificationRoutes from './routes/notifications/index.ts'
 import walletRoutes from './routes/wallet/index.ts'
 import watchlistRoutes from './routes/watchlist/index.ts'
@@ -60,6 +63,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('broadcaster', broadcaster)
   const stripe = deps.stripe !== undefined ? deps.stripe : createStripe(config.stripe)
   const payments = { db, stripe, broadcaster, currency: config.currency }
+  const uploadsDir = resolve(config.dataDir, 'uploads')
+  mkdirSync(uploadsDir, { recursive: true })
 
   await app.register(errorHandler)
   await app.register(security, { config })
@@ -110,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
           })
           await api.register(lotRoutes, { db, currency: config.currency })
+          await api.register(lotImageRoutes, { db, uploadsDir })
           await api.register(watchlistRoutes, { db })
           await api.register(notificationRoutes, { db })
           await api.register(walletRoutes, { db, currency: config.currency })
@@ -128,6 +134,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix },
   )
 
-  await app.register(staticFiles, { config, distDir: deps.distDir })
+  await app.register(staticFiles, { config, distDir: deps.distDir, uploadsDir })
   return app
 }

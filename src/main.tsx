@@ -6,7 +6,8 @@ import { App, ROUTER_BASE } from './app/App'
 import { preloadScreen } from './app/routes'
 import { installPreloadRecovery } from './app/preload-recovery'
 import { seedOnlineState } from './offline/online'
-import { prefetchPersistedState } from './offline/persist'
+import { flushOnLeave, prefetchPersistedState } from './offline/persist'
+import { queryClient } from './api/query-client'
 import './styles.css'
 
 // Marks for bench/first-render.ts: script start, cache restored (see offline/persist.ts).
@@ -18,6 +19,7 @@ preloadScreen(location.pathname.slice(ROUTER_BASE.length) || '/')
 // Which build is running: support answers, and the update e2e test checks it after a reload.
 document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
 installPreloadRecovery()
+flushOnLeave(queryClient)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')

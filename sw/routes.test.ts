@@ -47,3 +47,16 @@ describe('service worker navigation routing', () => {
     expect(isAppNavigation(new URL('https://app.example/healthy-lots'), scope)).toBe(true)
   })
 })
+
+describe('lot pictures', () => {
+  it('are the same-origin files under the scope’s uploads/, nothing else', async () => {
+    const { isLotImage } = await import('./routes')
+    const scope = new URL('https://lotline.example/app/')
+    expect(isLotImage(new URL('https://lotline.example/app/uploads/lots/a-1.png'), scope)).toBe(
+      true,
+    )
+    expect(isLotImage(new URL('https://lotline.example/uploads/lots/a-1.png'), scope)).toBe(false)
+    expect(isLotImage(new URL('https://evil.example/app/uploads/lots/a-1.png'), scope)).toBe(false)
+    expect(isLotImage(new URL('https://lotline.example/app/api/lots'), scope)).toBe(false)
+  })
+})

@@ -36,3 +36,8 @@ export function isAppNavigation(url: URL, scope: URL): boolean {
   const target = url.pathname + url.search
   return !navigationDenylist(scope.pathname).some((re) => re.test(target))
 }
+
+/** Lot pictures (`<scope>uploads/…`, content-named, same origin): kept for offline once viewed. */
+export function isLotImage(url: URL, scope: URL): boolean {
+  return url.origin === scope.origin && url.pathname.startsWith(`${scope.pathname}uploads/`)
+}

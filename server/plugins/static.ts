@@ -26,7 +26,7 @@ export function cacheControlFor(relativePath: string): string {
 
 export default fp(async function staticFiles(
   app: FastifyInstance,
-  opts: { config: Config; distDir: string | undefined },
+  opts: { config: Config; distDir: string | undefined; uploadsDir?: string },
 ) {
   const base = opts.config.basePath
   const distDir = opts.distDir ?? ''
@@ -51,6 +51,20 @@ export default fp(async function staticFiles(
     })
   } else if (opts.distDir) {
     app.log.warn(`No client build at ${opts.distDir}: run "npm run build" to serve the app.`)
+  }
+
+  if (opts.uploadsDir) {
+    // Uploaded pictures are named by their content hash: they never change, so cache them forever.
+    await app.register(fastifyStatic, {
+      root: opts.uploadsDir,
+      prefix: `${base}uploads/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    })
   }
 
   // The shell is read per request: a deploy replaces dist/ under a running server.

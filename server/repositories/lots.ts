@@ -26,6 +26,7 @@ export interface LotRow {
   leader_max: number | null
   bid_count: number
   version: number
+  image_path: string | null
   closed_at: Date | null
   settled_at: Date | null
 }
@@ -62,6 +63,7 @@ export function toSummary(row: LotView, now = new Date()): LotSummary {
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at.toISOString(),
     softCloseSeconds: row.soft_close_seconds,
+    imageUrl: row.image_path ? `uploads/${row.image_path}` : null,
     version: row.version,
     serverTime: now.toISOString(),
   }
@@ -270,4 +272,12 @@ export async function listLots(
   const nextCursor =
     rows.length > options.limit && last ? encodeCursor([last.k_rank, last.k_time, last.id]) : null
   return { rows: page, nextCursor }
+}
+
+/** Points the lot at its new picture (a content-named file) and counts it as a change. */
+export async function setLotImage(db: Queryable, id: string, imagePath: string) {
+  await db.query(
+    'update lots set image_path = $2, version = version + 1, updated_at = now() where id = $1',
+    [id, imagePath],
+  )
 }

@@ -101,3 +101,21 @@ export async function wipeUserData(client: QueryClient): Promise<void> {
   client.clear()
   await clearPersistedState()
 }
+
+/**
+ * Writes the cache at once when the page is being left or hidden: the throttled persister would
+ * otherwise drop what changed in the last second (a lot opened just before navigating away
+ * would then be missing offline). Returns the uninstaller.
+ */
+export function flushOnLeave(client: QueryClient): () => void {
+  const flush = () => void flushPersistedState(client).catch(() => undefined)
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') flush()
+  }
+  document.addEventListener('visibilitychange', onVisibility)
+  window.addEventListener('pagehide', flush)
+  return () => {
+    document.removeEventListener('visibilitychange', onVisibility)
+    window.removeEventListener('pagehide', flush)
+  }
+}

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp, type AppDependencies } from '../../server/app.ts'
@@ -46,8 +48,11 @@ export async function createTestDatabase(): Promise<Database> {
   }
 }
 
+/** One scratch data directory per test process (uploads land there, never in ./.data). */
+const TEST_DATA_DIR = join(tmpdir(), `lotline-test-${process.pid}`)
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PORT: '0', ...env })
+  return loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: TEST_DATA_DIR, ...env })
 }
 
 export interface TestApp {

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation } from 'wouter'
 import {
   DESCRIPTION_MAX_LENGTH,
+  LOT_IMAGE_MAX_BYTES,
+  LOT_IMAGE_TYPES,
   MONEY_MAX,
   SOFT_CLOSE_DEFAULT_SECONDS,
   SOFT_CLOSE_MAX_SECONDS,
@@ -22,7 +24,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { errorMessage, useT, type MessageKey } from '../../i18n'
 import { useOnline } from '../../offline/online'
 import { useMe } from '../auth/api'
-import { useCreateLot } from './api'
+import { useCreateLot, useUploadLotImage } from './api'
+import { useToast } from '../../components/Toast'
 import { serverNow } from './clock'
 import { parseMoney } from './money'
 
@@ -83,6 +86,10 @@ export default function CreateLotScreen() {
   })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
+  const [image, setImage] = useState<File | null>(null)
+  const [imageError, setImageError] = useState<string | null>(null)
+  const upload = useUploadLotImage()
+  const { notify } = useToast()
   const refs = useRef<
     Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>
   >({})
@@ -158,11 +165,20 @@ export default function CreateLotScreen() {
       found.reservePrice = t('create.err.money')
     if (values.startMode === 'at' && !startsAt) found.startsAt = messageFor('startsAt')
     if (Object.keys(found).length > 0) return showErrors(found)
+    if (imageError) return
     setErrors({})
     create.mutate(
       { ...input, title: input.title.trim(), reservePrice: reservePrice ?? undefined },
       {
-        onSuccess: (lot) => navigate(`/lots/${lot.id}`),
+        onSuccess: async (lot) => {
+          // The lot exists now; a failed picture upload must not make anyone list it twice.
+          if (image) {
+            await upload
+              .mutateAsync({ id: lot.id, file: image })
+              .catch(() => notify({ message: t('create.imageFailed'), tone: 'error', duration: 0 }))
+          }
+          navigate(`/lots/${lot.id}`)
+        },
         onError: (error) => {
           if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
             const fromServer: Partial<Record<Field, string>> = {}
@@ -328,6 +344,31 @@ export default function CreateLotScreen() {
             seconds: Number(values.softCloseSeconds) || SOFT_CLOSE_DEFAULT_SECONDS,
           })}
         />
+        <div className="field">
+          <label htmlFor={`${formId}-image`}>
+            {t('create.image')} <span className="muted">({t('common.optional')})</span>
+          </label>
+          <input
+            id={`${formId}-image`}
+            name="image"
+            type="file"
+            accept={LOT_IMAGE_TYPES.join(',')}
+            aria-describedby={`${formId}-image-hint`}
+            aria-invalid={imageError ? true : undefined}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0] ?? null
+              const ok =
+                !file ||
+                ((LOT_IMAGE_TYPES as readonly string[]).includes(file.type) &&
+                  file.size <= LOT_IMAGE_MAX_BYTES)
+              setImage(ok ? file : null)
+              setImageError(ok ? null : t('create.err.image'))
+            }}
+          />
+          <p id={`${formId}-image-hint`} className={imageError ? 'field-error' : 'field-hint'}>
+            {imageError ?? t('create.imageHint')}
+          </p>
+        </div>
         {formError ? (
           <p className="notice notice-error" role="alert">
             {formError}
@@ -335,7 +376,7 @@ export default function CreateLotScreen() {
         ) : null}
         <Button
           type="submit"
-          pending={create.isPending}
+          pending={create.isPending || upload.isPending}
           pendingLabel={t('create.pending')}
           disabled={!online}
           disabledReason={t('create.offline')}

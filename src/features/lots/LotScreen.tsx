@@ -18,6 +18,7 @@ import { BidForm } from './components/BidForm'
 import { BidHistoryList } from './components/BidHistoryList'
 import { CancelLot } from './components/CancelLot'
 import { Countdown } from './components/Countdown'
+import { LotImage } from './components/LotImage'
 import { LotStatusBadge } from './components/LotStatusBadge'
 import { Watchers } from './components/Watchers'
 
@@ -114,6 +115,7 @@ export default function LotScreen() {
 
       <div className="lot-layout">
         <div className="lot-main">
+          <LotImage imageUrl={lot.imageUrl} className="lot-image" eager />
           <section className="panel price-panel" aria-labelledby="price-h">
             <h2 id="price-h" className="visually-hidden">
               {t('lots.currentPrice')}

@@ -190,6 +190,7 @@ export function pickSummary(lot: LotSummary): LotSummary {
     startsAt: lot.startsAt,
     endsAt: lot.endsAt,
     softCloseSeconds: lot.softCloseSeconds,
+    imageUrl: lot.imageUrl,
     version: lot.version,
     serverTime: lot.serverTime,
   }
@@ -265,6 +266,28 @@ export function useCreateLot() {
     onSuccess: (lot) => {
       client.setQueryData(lotKeys.detail(lot.id), lot)
       void client.invalidateQueries({ queryKey: lotKeys.lists() })
+    },
+  })
+}
+
+/** Sets a lot's picture (the raw file as the body); the lot's caches take the new version. */
+export function useUploadLotImage() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationKey: ['lots', 'image'],
+    networkMode: 'always',
+    mutationFn: ({ id, file }: { id: string; file: File }) =>
+      api
+        .put(`lots/${encodeURIComponent(id)}/image`, {
+          body: file,
+          headers: { 'content-type': file.type },
+        })
+        .json<LotSummary>(),
+    onSuccess: (lot) => {
+      client.setQueryData<LotDetail>(lotKeys.detail(lot.id), (cached) =>
+        cached && cached.version < lot.version ? { ...cached, ...lot } : cached,
+      )
+      patchLotEverywhere(client, lot)
     },
   })
 }

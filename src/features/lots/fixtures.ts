@@ -17,6 +17,7 @@ export function summary(overrides: Partial<LotSummary> = {}): LotSummary {
     startsAt: '2026-01-01T10:00:00.000Z',
     endsAt: '2026-01-01T12:00:00.000Z',
     softCloseSeconds: 60,
+    imageUrl: null,
     version: 3,
     serverTime: '2026-01-01T11:00:00.000Z',
     ...overrides,

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { LotSummary } from '../../../../common/auction'
 import { useT } from '../../../i18n'
 import { Countdown } from './Countdown'
+import { LotImage } from './LotImage'
 import { LotStatusBadge } from './LotStatusBadge'
 
 /** One lot in a list: title, price, bids, time left, leader. Live through the list's cache. */
@@ -19,6 +20,7 @@ export function LotCard({
   const hasBids = lot.currentPrice !== null
   return (
     <article className="lot-card">
+      <LotImage imageUrl={lot.imageUrl} className="lot-card-image" />
       <h2 className="lot-card-title">
         <Link href={`/lots/${lot.id}`} className="lot-card-link">
           {lot.title}
