@@ -6,12 +6,14 @@ import { Loading } from '../components/Spinner'
 import { ToastProvider } from '../components/Toast'
 import { useT } from '../i18n'
 import { onCacheRestored, persistOptions } from '../offline/persist'
+import { useBootScreenReady } from './routes'
 
 /** Nothing renders until the IndexedDB cache is restored: no flash of empty, no double fetch. */
 function RestoreGate({ children }: { children: ReactNode }) {
   const restoring = useIsRestoring()
+  const screenReady = useBootScreenReady()
   const { t } = useT()
-  if (restoring) return <Loading label={t('app.restoring')} />
+  if (restoring || !screenReady) return <Loading label={t('app.restoring')} />
   return <>{children}</>
 }
 

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react'
+import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import NotFoundScreen from './NotFoundScreen'
 
@@ -61,12 +61,42 @@ export function matches(pattern: string, path: string): boolean {
   )
 }
 
-/** Starts loading the screen for `path` (relative to the base) while the app boots. */
+/** Longest the boot waits for the first screen's chunk before rendering through Suspense. */
+const BOOT_SCREEN_WAIT_MS = 3000
+// True unless a boot preload is under way (tests and other entry points never wait).
+let bootScreenReady = true
+const bootListeners = new Set<() => void>()
+
+/**
+ * Starts loading the screen for `path` (relative to the base) while the app boots; the restore
+ * gate waits for it (bounded), so the first screen renders whole, never through a fallback.
+ */
 export function preloadScreen(path: string): void {
-  routes
-    .find((route) => matches(route.path, path))
-    ?.component.preload()
+  const ready = () => {
+    bootScreenReady = true
+    for (const listener of bootListeners) listener()
+  }
+  const screen = routes.find((route) => matches(route.path, path))?.component
+  if (!screen) return
+  bootScreenReady = false
+  const timer = setTimeout(ready, BOOT_SCREEN_WAIT_MS)
+  screen
+    .preload()
     .catch(() => undefined) // the render path reports the failure
+    .finally(() => {
+      clearTimeout(timer)
+      ready()
+    })
+}
+
+export function useBootScreenReady(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      bootListeners.add(listener)
+      return () => bootListeners.delete(listener)
+    },
+    () => bootScreenReady,
+  )
 }
 
 export function AppRoutes() {
