@@ -1,7 +1,6 @@
 import { Redirect, useLocation } from 'wouter'
 import { Button } from '../../components/Button'
-import { ErrorState } from '../../components/ErrorState'
-import { Loading } from '../../components/Spinner'
+import { useQueryFallback } from '../../components/useQueryFallback'
 import { useToast } from '../../components/Toast'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { errorMessage, LANGUAGES, useT, type Language } from '../../i18n'
@@ -12,28 +11,13 @@ export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
   const online = useOnline()
   const me = useMe()
+  const fallback = useQueryFallback(me, t('account.title'))
   const signOut = useSignOut()
   const [, navigate] = useLocation()
   const { notify } = useToast()
   useDocumentTitle(t('account.title'))
 
-  if (me.isPending) {
-    // Offline with nothing cached: the query is paused, not loading forever without a reason.
-    if (me.fetchStatus === 'paused')
-      return <ErrorState title={t('account.title')} message={t('errors.offline')} />
-    return <Loading label={t('app.loading')} />
-  }
-  if (me.isError && me.data === undefined) {
-    return (
-      <ErrorState
-        title={t('error.screenTitle')}
-        message={errorMessage(me.error, lang)}
-        onRetry={() => void me.refetch()}
-        retryLabel={t('common.retry')}
-        retrying={me.isFetching}
-      />
-    )
-  }
+  if (fallback) return fallback
   const user = me.data
   // Signed out meanwhile (by this button, or the session ended): leave the screen.
   if (!user) return <Redirect to={signOut.isIdle ? '/sign-in?next=%2Faccount' : '/'} replace />

@@ -5,6 +5,7 @@ import type { LedgerEntry, WalletHold } from '../../../common/wallet'
 import { useRuntimeConfig } from '../../api/config'
 import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
+import { useQueryFallback } from '../../components/useQueryFallback'
 import { ErrorState } from '../../components/ErrorState'
 import { OfflineNotice } from '../../components/OfflineNotice'
 import { Loading } from '../../components/Spinner'
@@ -51,6 +52,7 @@ export default function WalletScreen() {
   const { t, lang, formatMoney } = useT()
   const online = useOnline()
   const me = useMe()
+  const fallback = useQueryFallback(me, t('wallet.title'))
   const config = useRuntimeConfig()
   const user = me.data ?? null
   useChannel(user ? walletChannel(user.id) : null)
@@ -69,22 +71,7 @@ export default function WalletScreen() {
     idle(prefetchTopUpScreen)
   }, [online, publishableKey])
 
-  if (me.isPending) {
-    if (me.fetchStatus === 'paused')
-      return <ErrorState title={t('wallet.title')} message={t('errors.offline')} />
-    return <Loading label={t('app.loading')} />
-  }
-  if (me.isError && me.data === undefined) {
-    return (
-      <ErrorState
-        title={t('error.screenTitle')}
-        message={errorMessage(me.error, lang)}
-        onRetry={() => void me.refetch()}
-        retryLabel={t('common.retry')}
-        retrying={me.isFetching}
-      />
-    )
-  }
+  if (fallback) return fallback
   if (!user) return <Redirect to="/sign-in?next=%2Fwallet" replace />
 
   const header = <h1>{t('wallet.title')}</h1>
