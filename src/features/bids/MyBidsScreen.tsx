@@ -1,10 +1,10 @@
-import { Link, useLocation } from 'wouter'
+import { Link } from 'wouter'
 import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
-import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT, type MessageKey } from '../../i18n'
 import { useMe } from '../auth/api'
+import { SignedInOnly } from '../auth/SignedInOnly'
 import { LotPagesList } from '../lots/components/LotPagesList'
 import { useMyBids } from './api'
 
@@ -12,28 +12,13 @@ import { useMyBids } from './api'
 export default function MyBidsScreen() {
   const { t, formatMoney } = useT()
   const me = useMe()
-  const [location] = useLocation()
   const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
   const query = useMyBids(Boolean(me.data))
   useDocumentTitle(t('myBids.title'))
   return (
     <div className="lots">
       <h1>{t('myBids.title')}</h1>
-      {me.isPending ? (
-        <Loading label={t('app.loading')} />
-      ) : !me.data ? (
-        <EmptyState
-          title={t('myBids.signIn')}
-          action={
-            <Link
-              className="btn btn-primary"
-              href={`/sign-in?next=${encodeURIComponent(location)}`}
-            >
-              {t('common.signIn')}
-            </Link>
-          }
-        />
-      ) : (
+      <SignedInOnly signInTitle={t('myBids.signIn')}>
         <LotPagesList
           query={query}
           currency={currency}
@@ -60,7 +45,7 @@ export default function MyBidsScreen() {
             ) : null
           }
         />
-      )}
+      </SignedInOnly>
     </div>
   )
 }

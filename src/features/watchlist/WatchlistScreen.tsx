@@ -1,10 +1,10 @@
-import { Link, useLocation } from 'wouter'
+import { Link } from 'wouter'
 import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
-import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT } from '../../i18n'
 import { useMe } from '../auth/api'
+import { SignedInOnly } from '../auth/SignedInOnly'
 import { LotPagesList } from '../lots/components/LotPagesList'
 import { useWatchlist } from './api'
 import { WatchButton } from './WatchButton'
@@ -13,28 +13,13 @@ import { WatchButton } from './WatchButton'
 export default function WatchlistScreen() {
   const { t } = useT()
   const me = useMe()
-  const [location] = useLocation()
   const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
   const query = useWatchlist(Boolean(me.data))
   useDocumentTitle(t('watchlist.title'))
   return (
     <div className="lots">
       <h1>{t('watchlist.title')}</h1>
-      {me.isPending ? (
-        <Loading label={t('app.loading')} />
-      ) : !me.data ? (
-        <EmptyState
-          title={t('watchlist.signIn')}
-          action={
-            <Link
-              className="btn btn-primary"
-              href={`/sign-in?next=${encodeURIComponent(location)}`}
-            >
-              {t('common.signIn')}
-            </Link>
-          }
-        />
-      ) : (
+      <SignedInOnly signInTitle={t('watchlist.signIn')}>
         <LotPagesList
           query={query}
           currency={currency}
@@ -49,7 +34,7 @@ export default function WatchlistScreen() {
           }
           extra={(lot) => <WatchButton lotId={lot.id} watching />}
         />
-      )}
+      </SignedInOnly>
     </div>
   )
 }
