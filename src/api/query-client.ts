@@ -29,7 +29,9 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 10_000),
         refetchOnWindowFocus: true,
-        refetchOnReconnect: true,
+        // Back online: refetch what is on screen at once, stale or not (DESIGN §6) — events were
+        // missed while away, and the real-time reconnect alone would come later.
+        refetchOnReconnect: 'always',
       },
       mutations: {
         networkMode: 'online',
