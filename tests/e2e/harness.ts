@@ -4,7 +4,7 @@
  * data directory, and drives Debian's Chromium through playwright-core.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -42,9 +42,15 @@ export async function freePort(): Promise<number> {
  * VITE_APP_VERSION, so two labels give two genuinely different builds (for update tests).
  */
 const builtThisRun = new Set<string>()
+const ownBuilds: string[] = []
+// Per-process output folders: two runs (or two people) building the same label at once must not
+// empty each other's folder mid-copy. Removed when this worker exits.
+process.once('exit', () => {
+  for (const dir of ownBuilds) rmSync(dir, { recursive: true, force: true })
+})
 
 export function buildClient(label: string, env: Record<string, string> = {}): string {
-  const outDir = join(TMP, `dist-${label}`)
+  const outDir = join(TMP, `dist-${label}-${process.pid}`)
   // Built once per test-file worker process; never reused across runs (it could be stale).
   if (builtThisRun.has(label) && existsSync(join(outDir, 'index.html'))) return outDir
   const result = spawnSync(
@@ -60,6 +66,7 @@ export function buildClient(label: string, env: Record<string, string> = {}): st
   )
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
   builtThisRun.add(label)
+  ownBuilds.push(outDir)
   return outDir
 }
 
