@@ -53,3 +53,32 @@ export async function storeIdempotent(
   )
   return rowCount > 0
 }
+
+/**
+ * Claims (user, scope, key) before the work is done, with a placeholder response the same
+ * transaction replaces (`completeIdempotent`). A concurrent claim of the same key waits on the
+ * primary key until this transaction ends (PostgreSQL; PGlite runs transactions one at a time),
+ * then finds it taken and reads the stored response: the work is done once.
+ */
+export async function claimIdempotent(
+  db: Queryable,
+  entry: { userId: string; scope: string; key: string; requestHash: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into idempotency_keys (user_id, scope, key, request_hash, response, status_code)
+     values ($1, $2, $3, $4, 'null'::jsonb, 0) on conflict do nothing`,
+    [entry.userId, entry.scope, entry.key, entry.requestHash],
+  )
+  return rowCount > 0
+}
+
+export async function completeIdempotent(
+  db: Queryable,
+  entry: { userId: string; scope: string; key: string; response: unknown; statusCode: number },
+): Promise<void> {
+  await db.query(
+    `update idempotency_keys set response = $4::jsonb, status_code = $5
+      where user_id = $1 and scope = $2 and key = $3`,
+    [entry.userId, entry.scope, entry.key, JSON.stringify(entry.response), entry.statusCode],
+  )
+}
