@@ -18,6 +18,7 @@ import type {
   StripeError,
   StripePaymentElement,
 } from '@stripe/stripe-js'
+import { holdReload } from '../offline/reload-guard'
 
 export type { Stripe } from '@stripe/stripe-js'
 
@@ -113,6 +114,8 @@ export interface PaymentForm {
 /**
  * Mounts Stripe's Payment Element for one PaymentIntent into `container` and confirms it in place
  * (`redirect: 'if_required'`: cards never leave the app; 3-D Secure runs in Stripe's modal).
+ * Confirming, and finishing authentication below, hold update reloads for as long as Stripe
+ * works (3-D Secure included): a reload then would leave the payment half done.
  */
 export function mountPaymentForm(
   stripe: Stripe,
@@ -141,12 +144,17 @@ export function mountPaymentForm(
     focus: () => element.focus(),
     clear: () => element.clear(),
     async confirm(returnUrl) {
-      const result = await stripe.confirmPayment({
-        elements,
-        confirmParams: { return_url: returnUrl },
-        redirect: 'if_required',
-      })
-      return outcomeOf(result)
+      const release = holdReload('payment')
+      try {
+        const result = await stripe.confirmPayment({
+          elements,
+          confirmParams: { return_url: returnUrl },
+          redirect: 'if_required',
+        })
+        return outcomeOf(result)
+      } finally {
+        release()
+      }
     },
     destroy: () => element.destroy(),
   }
@@ -157,5 +165,10 @@ export async function finishAuthentication(
   stripe: Stripe,
   clientSecret: string,
 ): Promise<ConfirmOutcome> {
-  return outcomeOf(await stripe.handleNextAction({ clientSecret }))
+  const release = holdReload('payment')
+  try {
+    return outcomeOf(await stripe.handleNextAction({ clientSecret }))
+  } finally {
+    release()
+  }
 }

@@ -19,6 +19,7 @@ import type {
 import { IDEMPOTENCY_HEADER } from '../../../common/config'
 import type { Wallet } from '../../../common/wallet'
 import { api } from '../../api/client'
+import { pendingWorkMeta } from '../../offline/reload-guard'
 import { noteServerTime } from './clock'
 
 export interface Page<T> {
@@ -227,6 +228,8 @@ export function usePlaceBid(id: string) {
     mutationKey: ['lots', 'bid', id],
     // Never queued: fail at once when offline (DESIGN §6).
     networkMode: 'always',
+    // An update reload waits for its answer, and says so (src/offline/reload-guard.ts).
+    meta: pendingWorkMeta('bid'),
     mutationFn: (vars: BidInputVars) =>
       api
         .post(`lots/${encodeURIComponent(id)}/bids`, {

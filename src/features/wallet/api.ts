@@ -15,6 +15,7 @@ import {
   type WalletHold,
 } from '../../../common/wallet'
 import { api } from '../../api/client'
+import { pendingWorkMeta } from '../../offline/reload-guard'
 
 export const walletKey = ['wallet'] as const
 export const ledgerKey = ['wallet', 'ledger'] as const
@@ -108,6 +109,7 @@ export function useCreateTopUp() {
   return useMutation({
     mutationKey: ['wallet', 'create-top-up'],
     networkMode: 'always',
+    meta: pendingWorkMeta('payment'),
     mutationFn: ({ amount, key }: { amount: number; key: string }) =>
       api
         .post('wallet/top-ups', { json: { amount }, headers: { [IDEMPOTENCY_HEADER]: key } })
