@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { ASYNC_HEADER, ASYNC_HEADER_VALUE } from '../../common/config'
-import { queryClient } from '../api/query-client'
 import { Button } from '../components/Button'
 import { useToast } from '../components/Toast'
 import { useT } from '../i18n'
-import { flushPersistedState } from '../offline/persist'
+import { reloadGuard, usePendingWork } from '../offline/reload-guard'
+import { reloadAfterFlush, useUpdateReloadStarted } from './update-reload'
 
 const HOUR = 60 * 60 * 1000
 export const OFFLINE_READY_KEY = 'lotline.offlineReadyShown'
@@ -37,34 +37,13 @@ function watchForUpdates(swUrl: string, registration: ServiceWorkerRegistration)
   setInterval(check, HOUR)
 }
 
-let reloadStarted = false
-
-/**
- * The reload that applies an update: let in-flight (non-paused) writes finish briefly, write the
- * persisted cache and offline queue now (the persister is throttled), then reload.
- */
-export async function reloadAfterFlush(reload: () => void = () => window.location.reload()) {
-  if (reloadStarted) return
-  reloadStarted = true
-  const deadline = Date.now() + 5000
-  const busy = () =>
-    queryClient
-      .getMutationCache()
-      .getAll()
-      .some((m) => m.state.status === 'pending' && !m.state.isPaused)
-  while (busy() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-  try {
-    await flushPersistedState(queryClient)
-  } finally {
-    reload()
-  }
-}
-
 /** Mounted once at the root: "new version" prompt (never a silent reload) + offline-ready toast. */
 export function UpdatePrompt() {
   const { t } = useT()
   const { notify } = useToast()
   const [applying, setApplying] = useState(false)
+  const reloadStarted = useUpdateReloadStarted()
+  const pendingWork = usePendingWork()
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
@@ -97,10 +76,16 @@ export function UpdatePrompt() {
     if (!already) notify({ message: t('update.offlineReady'), tone: 'success' })
   }, [offlineReady, setOfflineReady, notify, t])
 
-  if (!needRefresh) return null
+  // Shown while a new version waits, and while an update (ours or another tab's) is applied.
+  if (!needRefresh && !reloadStarted) return null
+  const updating = applying || reloadStarted
+  const waitingFor = updating ? pendingWork : null
 
   const apply = async () => {
     setApplying(true)
+    // Wait before SKIP_WAITING too: once the new worker controls the page, this old page can no
+    // longer load its own lazy chunks from the precache, and every other tab starts to reload.
+    await reloadGuard.whenClear()
     await updateServiceWorker(true)
     // If `controlling` never fires (vite-plugin-pwa #789), reload anyway after a moment.
     setTimeout(() => void reloadAfterFlush(), 4000)
@@ -109,17 +94,17 @@ export function UpdatePrompt() {
   return (
     <section className="update" aria-labelledby="update-title">
       <p id="update-title" role="status">
-        {t('update.available')}
+        {waitingFor ? t(`update.waitingFor.${waitingFor}`) : t('update.available')}
       </p>
       <div className="update-actions">
         <Button
           onClick={() => void apply()}
-          pending={applying}
+          pending={updating}
           pendingLabel={t('update.reloading')}
         >
           {t('update.reload')}
         </Button>
-        <Button variant="ghost" onClick={() => setNeedRefresh(false)} disabled={applying}>
+        <Button variant="ghost" onClick={() => setNeedRefresh(false)} disabled={updating}>
           {t('update.later')}
         </Button>
       </div>

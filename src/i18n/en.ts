@@ -34,6 +34,9 @@ export const en = {
   'update.reload': 'Reload',
   'update.later': 'Later',
   'update.reloading': 'Updating…',
+  'update.waitingFor.bid': 'Updating when your bid is answered…',
+  'update.waitingFor.payment': 'Updating when your card payment is answered…',
+  'update.waitingFor.save': 'Updating when what you sent is saved…',
   'update.offlineReady': 'Lotline is ready to work offline.',
 
   'toast.dismiss': 'Dismiss',

@@ -33,6 +33,9 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'update.reload': 'Recargar',
   'update.later': 'Más tarde',
   'update.reloading': 'Actualizando…',
+  'update.waitingFor.bid': 'Se actualizará cuando tu puja tenga respuesta…',
+  'update.waitingFor.payment': 'Se actualizará cuando tu pago con tarjeta tenga respuesta…',
+  'update.waitingFor.save': 'Se actualizará cuando se guarde lo que enviaste…',
   'update.offlineReady': 'Lotline ya funciona sin conexión.',
 
   'toast.dismiss': 'Cerrar',

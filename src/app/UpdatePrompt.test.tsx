@@ -1,0 +1,88 @@
+import { MutationObserver } from '@tanstack/react-query'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+/**
+ * The prompt drives the app's own singletons (query client, reload guard, update reload), so each
+ * test loads fresh copies of them.
+ */
+async function load() {
+  vi.resetModules()
+  const [{ UpdatePrompt }, { pwaStub }, { queryClient }, { pendingWorkMeta }, { ToastProvider }] =
+    await Promise.all([
+      import('./UpdatePrompt'),
+      import('../testing/pwa-register-stub'),
+      import('../api/query-client'),
+      import('../offline/reload-guard'),
+      import('../components/Toast'),
+    ])
+  pwaStub.reset()
+  pwaStub.needRefresh = true
+  const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined)
+  render(
+    <ToastProvider dismissLabel="Dismiss">
+      <UpdatePrompt />
+    </ToastProvider>,
+  )
+  /** A bid sent from this tab, answered when the test says so. */
+  const startBid = () => {
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const done = new MutationObserver(queryClient, {
+      networkMode: 'always',
+      meta: pendingWorkMeta('bid'),
+      mutationFn: () => answered,
+    }).mutate()
+    return async () => {
+      answer()
+      await done
+    }
+  }
+  return { pwaStub, reload, startBid }
+}
+
+describe('update prompt', () => {
+  beforeEach(() => vi.restoreAllMocks())
+
+  it('Reload during a bid says it waits for the answer, and updates only after it', async () => {
+    const { pwaStub, reload, startBid } = await load()
+    const answerBid = startBid()
+    await waitFor(() => expect(screen.getByText('A new version of Lotline is available.')))
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
+    expect(await screen.findByText('Updating when your bid is answered…')).toBeTruthy()
+    await new Promise((r) => setTimeout(r, 100))
+    // The new worker is not even told to take over while the bid is in flight.
+    expect(pwaStub.updateCalls).toBe(0)
+    expect(reload).not.toHaveBeenCalled()
+
+    await answerBid()
+    await waitFor(() => expect(pwaStub.updateCalls).toBe(1))
+    pwaStub.options?.onNeedReload?.() // workbox `controlling`
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+  })
+
+  it("another tab's update waits for this tab's bid, and says so even after Later", async () => {
+    const { pwaStub, reload, startBid } = await load()
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }))
+    expect(screen.queryByText('A new version of Lotline is available.')).toBeNull()
+    const answerBid = startBid()
+
+    // The other tab sent SKIP_WAITING: the new worker controls this tab too.
+    pwaStub.options?.onNeedReload?.()
+    expect(await screen.findByText('Updating when your bid is answered…')).toBeTruthy()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(reload).not.toHaveBeenCalled()
+
+    await answerBid()
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+  })
+
+  it('says so in Spanish', async () => {
+    localStorage.setItem('lotline.lang', 'es')
+    const { pwaStub, startBid } = await load()
+    startBid()
+    pwaStub.options?.onNeedReload?.()
+    expect(await screen.findByText('Se actualizará cuando tu puja tenga respuesta…')).toBeTruthy()
+  })
+})
