@@ -1,7 +1,9 @@
 import { onlineManager } from '@tanstack/react-query'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { reloadGuard } from '../offline/reload-guard'
 import {
+  finishAuthentication,
   getStripe,
   mountPaymentForm,
   resetStripeLoader,
@@ -92,5 +94,40 @@ describe('payment form', () => {
     })
     form.destroy()
     expect(element.destroy).toHaveBeenCalled()
+  })
+})
+
+describe('update reloads wait for Stripe', () => {
+  /** A Stripe call that stays in flight (a 3-D Secure modal open) until the test answers it. */
+  function inFlight() {
+    let answer!: (result: unknown) => void
+    const call = vi.fn(() => new Promise((resolve) => (answer = resolve)))
+    return { call, answer: (result: unknown) => answer(result) }
+  }
+
+  it('confirming holds them until Stripe answers', async () => {
+    const element = { on: vi.fn(), mount: vi.fn(), destroy: vi.fn() }
+    const confirm = inFlight()
+    const stripe = {
+      elements: vi.fn(() => ({ create: vi.fn(() => element) })),
+      confirmPayment: confirm.call,
+    } as unknown as Stripe
+    const form = mountPaymentForm(stripe, document.createElement('div'), { clientSecret: 's' })
+    expect(reloadGuard.current()).toBeNull()
+    const outcome = form.confirm('https://app.test/back')
+    expect(reloadGuard.current()).toBe('payment')
+    confirm.answer({ paymentIntent: { id: 'pi_1', status: 'processing' } })
+    await outcome
+    expect(reloadGuard.current()).toBeNull()
+  })
+
+  it('finishing authentication holds them too, and a failure releases the hold', async () => {
+    const next = inFlight()
+    const stripe = { handleNextAction: next.call } as unknown as Stripe
+    const outcome = finishAuthentication(stripe, 'pi_1_secret_x')
+    expect(reloadGuard.current()).toBe('payment')
+    next.answer(Promise.reject(new Error('network')))
+    await expect(outcome).rejects.toThrow('network')
+    expect(reloadGuard.current()).toBeNull()
   })
 })
