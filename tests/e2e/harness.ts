@@ -84,11 +84,17 @@ export interface RunningServer {
   halt(): Promise<void>
   /** Starts it again on the same ports and data. */
   resume(): Promise<void>
+  /**
+   * With `separateRealtime`: the Pusher-protocol service runs as its own process
+   * (`npm run realtime`), so it can restart while the API stays up, and the other way round.
+   */
+  realtime?: { halt(): Promise<void>; resume(): Promise<void> }
 }
 
 export async function startServer(options: {
   distDir: string
   env?: Record<string, string>
+  separateRealtime?: boolean
 }): Promise<RunningServer> {
   const port = await freePort()
   const realtimePort = await freePort()
@@ -107,6 +113,8 @@ export async function startServer(options: {
     DATA_DIR: dataDir,
     CLIENT_DIST_DIR: servedDir,
     LOG_LEVEL: 'warn',
+    // An external service: the API publishes to it and tells browsers to connect to it.
+    ...(options.separateRealtime ? { PUSHER_HOST: '127.0.0.1' } : {}),
     ...options.env,
   }
   const spawnServer = async () => {
@@ -131,6 +139,22 @@ export async function startServer(options: {
     await Promise.race([exited, sleep(5000)])
     if (child.exitCode === null) child.kill('SIGKILL')
   }
+  const spawnRealtime = async () => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/realtime/main.ts')],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()))
+    child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()))
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`realtime exited:\n${logs.join('')}`)
+      const res = await fetch(`http://127.0.0.1:${realtimePort}/`).catch(() => undefined)
+      return res !== undefined
+    }, 60_000)
+    return child
+  }
+  let realtimeChild = options.separateRealtime ? await spawnRealtime() : undefined
   let child = await spawnServer()
   const url = `http://localhost:${port}${base}`
   return {
@@ -150,8 +174,19 @@ export async function startServer(options: {
     async resume() {
       child = await spawnServer()
     },
+    realtime: realtimeChild
+      ? {
+          async halt() {
+            if (realtimeChild) await kill(realtimeChild)
+          },
+          async resume() {
+            realtimeChild = await spawnRealtime()
+          },
+        }
+      : undefined,
     async stop() {
       await kill(child)
+      if (realtimeChild) await kill(realtimeChild)
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,18 +1,26 @@
 /**
- * Resume after a dropped connection (DESIGN §6, §8): a lot room stays open while another member
- * bids continuously; the page's network is cut and the server (API and real-time service) restarts
- * meanwhile; a watch toggle is made offline. When the network returns, within 2 s the room shows
- * the true price and the full history (no gap, no duplicate), the queued toggle is applied once,
- * and the indicator is live again.
+ * Resume after a dropped connection (DESIGN §6, §8; issue #6 point 3). A lot room stays open
+ * while two other members bid continuously through the API; the page's network is cut for 30 s
+ * and, meanwhile, a watch toggle is made offline and a service restarts. When the network
+ * returns, within 2 s the room shows the true price and the full bid history (no gap, no
+ * duplicate), the queued toggle is applied once, and the indicator is live again.
+ *
+ * Three ways it happens: the real-time service restarts (it runs as its own process here, as in
+ * a deployment with PUSHER_HOST); the same while the page is hidden and frozen as on a phone that
+ * sleeps; the API restarts.
  */
+import type { CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BidRow } from '../../common/auction.ts'
 import { buildClient, launchBrowser, sleep, startServer, type RunningServer } from './harness.ts'
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
+const CUT_MS = 30_000
+const RESUME_BUDGET_MS = 2_000
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startServer({ distDir: buildClient('v1') })
+  server = await startServer({ distDir: buildClient('v1'), separateRealtime: true })
 })
 afterAll(() => server?.stop())
 
@@ -29,113 +37,226 @@ async function login(email: string): Promise<string> {
 const api = (path: string, cookie: string, init: RequestInit = {}) =>
   fetch(`${server.url}api/${path}`, { ...init, headers: { ...HEADERS, cookie, ...init.headers } })
 
-describe('resume after a dropped connection', () => {
-  it('shows the true price and full history within 2 s, applies the queued watch once, goes live', async () => {
-    const carol = await login('carol@lotline.test')
-    const created = await api('lots', carol, {
-      method: 'POST',
-      body: JSON.stringify({
-        title: 'E2E resume clock',
-        startingPrice: 100,
-        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    })
-    expect(created.status).toBe(201)
-    const lot = (await created.json()) as { id: string }
+/** Every visible bid of the lot, oldest first, paged through with the `after` cursor. */
+async function fullHistory(lotId: string, cookie: string): Promise<BidRow[]> {
+  const rows: BidRow[] = []
+  for (let after = '0'; after;) {
+    const page = (await (await api(`lots/${lotId}/bids?after=${after}`, cookie)).json()) as {
+      items: BidRow[]
+      nextCursor: string | null
+    }
+    rows.push(...page.items)
+    after = page.nextCursor ?? ''
+  }
+  return rows
+}
 
-    // Bob and the admin (who credits himself first) bid in turn, continuously, as others would.
-    const admin = await login('admin@lotline.test')
-    const adminId = ((await (await api('me', admin)).json()) as { user: { id: string } }).user.id
-    const credit = await api(`admin/wallets/${adminId}/adjustments`, admin, {
+/** The rows the room shows, oldest first, as "bidder @ time" (the list is newest first). */
+async function shownHistory(page: Page): Promise<string[]> {
+  const rows = await page.locator('.history-list > li').evaluateAll((items) =>
+    items.map((li) => {
+      const bidder = li.querySelector('.history-bidder')?.textContent ?? ''
+      return `${bidder} @ ${li.querySelector('time')?.getAttribute('datetime') ?? ''}`
+    }),
+  )
+  return rows.reverse()
+}
+
+/** Bob and the admin (both credited first, so funds never run out) outbid each other every 250 ms. */
+async function startBiddingWar(lotId: string) {
+  const admin = await login('admin@lotline.test')
+  const bidders = [await login('bob@lotline.test'), admin]
+  for (const cookie of bidders) {
+    const userId = ((await (await api('me', cookie)).json()) as { user: { id: string } }).user.id
+    const credit = await api(`admin/wallets/${userId}/adjustments`, admin, {
       method: 'POST',
-      headers: { 'Idempotency-Key': `resume-credit-${Date.now()}` },
+      headers: { 'Idempotency-Key': `resume-credit-${lotId}-${userId}` },
       body: JSON.stringify({ amount: 50_000, reason: 'E2E bidding budget' }),
     })
     expect(credit.status).toBe(201)
-    const bidders = [await login('bob@lotline.test'), admin]
-    let bidding = true
-    let placed = 0
-    const war = (async () => {
-      for (let turn = 0; bidding; turn++) {
-        const cookie = bidders[turn % 2]!
-        const current = await api(`lots/${lot.id}`, cookie).catch(() => undefined)
-        const minNextBid = current?.ok
-          ? ((await current.json()) as { minNextBid: number }).minNextBid
-          : 0
-        if (minNextBid) {
-          const res = await api(`lots/${lot.id}/bids`, cookie, {
-            method: 'POST',
-            headers: { 'Idempotency-Key': `resume-${turn}-${Date.now()}` },
-            body: JSON.stringify({ amount: minNextBid }),
-          }).catch(() => undefined)
-          if (res?.status === 201) placed++
-        }
-        await sleep(250)
+  }
+  const war = { placed: 0, running: true, done: Promise.resolve(), bidders }
+  war.done = (async () => {
+    for (let turn = 0; war.running; turn++) {
+      const cookie = bidders[turn % 2]!
+      const current = await api(`lots/${lotId}`, cookie).catch(() => undefined)
+      const minNextBid = current?.ok
+        ? ((await current.json()) as { minNextBid: number }).minNextBid
+        : 0
+      if (minNextBid) {
+        const res = await api(`lots/${lotId}/bids`, cookie, {
+          method: 'POST',
+          headers: { 'Idempotency-Key': `resume-${lotId}-${turn}` },
+          body: JSON.stringify({ amount: minNextBid }),
+        }).catch(() => undefined)
+        if (res?.status === 201) war.placed++
       }
-    })()
-
-    const browser = await launchBrowser()
-    try {
-      const context = await browser.newContext()
-      await context.request.post(`${server.url}api/auth/login`, {
-        headers: HEADERS,
-        data: { email: 'alice@lotline.test', password: 'lotline-demo' },
-      })
-      const page = await context.newPage()
-      await page.goto(`${server.url}lots/${lot.id}`)
-      const status = page
-        .getByRole('status')
-        .filter({ hasText: /^(Live|Connecting…|Reconnecting…|Offline)$/ })
-      await expect.poll(() => status.first().textContent(), { timeout: 15_000 }).toBe('Live')
-      await expect.poll(() => placed, { timeout: 15_000 }).toBeGreaterThan(3)
-
-      // The network goes; the server restarts while it is gone; Alice watches the lot offline.
-      await context.setOffline(true)
-      await expect.poll(() => status.first().textContent()).toBe('Offline')
-      await page.getByRole('button', { name: 'Watch' }).click()
-      await server.halt()
-      await sleep(3_000)
-      await server.resume()
-      const before = placed
-      await expect.poll(() => placed, { timeout: 20_000 }).toBeGreaterThan(before + 3)
-      bidding = false
-      await war
-      // Give the last bid's events time to be published before comparing.
-      const truth = (await (await api(`lots/${lot.id}`, carol)).json()) as {
-        currentPrice: number
-        bidCount: number
-      }
-      const history = (await (await api(`lots/${lot.id}/bids`, carol)).json()) as {
-        items: Array<{ id: number }>
-      }
-
-      const back = Date.now()
-      await context.setOffline(false)
-      const euros = (truth.currentPrice / 100).toFixed(2)
-      await expect
-        .poll(() => page.getByTestId('lot-price').textContent(), { timeout: 2_000 })
-        .toContain(euros)
-      await expect
-        .poll(() => page.locator('.history-list > li').count(), { timeout: 2_000 })
-        .toBe(history.items.length)
-      const resumedMs = Date.now() - back
-      console.log(
-        `resume: true price and ${history.items.length} history rows after ${resumedMs} ms`,
-      )
-      await expect.poll(() => status.first().textContent(), { timeout: 15_000 }).toBe('Live')
-
-      // The queued watch reached the server exactly once (PUT is idempotent; one row either way),
-      // and the room says so.
-      const alice = await login('alice@lotline.test')
-      const watchlist = (await (await api('watchlist', alice)).json()) as {
-        items: Array<{ id: string }>
-      }
-      expect(watchlist.items.filter((l) => l.id === lot.id)).toHaveLength(1)
-      await expect.poll(() => page.getByRole('button', { name: 'Watching' }).count()).toBe(1)
-    } finally {
-      bidding = false
-      await war
-      await browser.close()
+      await sleep(250)
     }
-  })
+  })()
+  return war
+}
+
+/**
+ * Device sleep. Headless Chromium does not implement page visibility (Page.setWebLifecycleState,
+ * minimising the window or activating another tab leave the page "visible" with no events), so
+ * the page is hidden through the Page Visibility API's own signals — `visibilityState` becomes
+ * "hidden" and `visibilitychange` fires, as on a phone whose screen goes off — and then frozen
+ * with the debugger: no timer, task or socket handler runs until it wakes, as in a frozen tab.
+ */
+async function sleepDevice(cdp: CDPSession, page: Page) {
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value })
+      Object.defineProperty(document, 'hidden', {
+        configurable: true,
+        get: () => value === 'hidden',
+      })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }, state)
+  await setVisibility('hidden')
+  await cdp.send('Debugger.enable')
+  await cdp.send('Debugger.pause')
+  return async () => {
+    await cdp.send('Debugger.resume')
+    await cdp.send('Debugger.disable')
+    await setVisibility('visible')
+  }
+}
+
+type Restart = 'realtime' | 'api'
+const scenarios: Array<{ name: string; restart: Restart; deviceSleep: boolean }> = [
+  {
+    name: 'the real-time service restarts during a 30 s cut',
+    restart: 'realtime',
+    deviceSleep: false,
+  },
+  {
+    name: 'the page is hidden and frozen (device sleep) during a 30 s cut and a real-time restart',
+    restart: 'realtime',
+    deviceSleep: true,
+  },
+  { name: 'the API restarts during a 30 s cut', restart: 'api', deviceSleep: false },
+]
+
+describe('resume after a dropped connection', () => {
+  it.each(scenarios)(
+    '$name: true price and full history within 2 s, queued watch applied once, live again',
+    async ({ restart, deviceSleep }) => {
+      const carol = await login('carol@lotline.test')
+      const created = await api('lots', carol, {
+        method: 'POST',
+        body: JSON.stringify({
+          title: `E2E resume (${restart}${deviceSleep ? ', asleep' : ''})`,
+          startingPrice: 100,
+          endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      })
+      expect(created.status).toBe(201)
+      const lot = (await created.json()) as { id: string }
+      const war = await startBiddingWar(lot.id)
+
+      const browser = await launchBrowser()
+      try {
+        const context = await browser.newContext()
+        await context.request.post(`${server.url}api/auth/login`, {
+          headers: HEADERS,
+          data: { email: 'alice@lotline.test', password: 'lotline-demo' },
+        })
+        const page = await context.newPage()
+        const cdp = await context.newCDPSession(page)
+        await page.goto(`${server.url}lots/${lot.id}`)
+        const status = page
+          .getByRole('status')
+          .filter({ hasText: /^(Live|Connecting…|Reconnecting…|Offline)$/ })
+        await expect.poll(() => status.first().textContent(), { timeout: 15_000 }).toBe('Live')
+        await expect.poll(() => war.placed, { timeout: 15_000 }).toBeGreaterThan(3)
+
+        // The network goes; Alice watches the lot offline; maybe the phone goes to sleep.
+        await context.setOffline(true)
+        const cutAt = Date.now()
+        await expect.poll(() => status.first().textContent()).toBe('Offline')
+        await page.getByRole('button', { name: 'Watch' }).click()
+        await expect.poll(() => page.getByRole('button', { name: 'Watching' }).count()).toBe(1)
+        const wake = deviceSleep ? await sleepDevice(cdp, page) : undefined
+
+        // A service restarts while the page is away; the bidding goes on.
+        if (restart === 'realtime') {
+          await server.realtime!.halt()
+          await sleep(3_000)
+          await server.realtime!.resume()
+        } else {
+          await server.halt()
+          await sleep(3_000)
+          await server.resume()
+        }
+        const before = war.placed
+        await expect.poll(() => war.placed, { timeout: 20_000 }).toBeGreaterThan(before + 3)
+        await sleep(Math.max(0, CUT_MS - (Date.now() - cutAt)))
+        war.running = false
+        await war.done
+        const truth = (await (await api(`lots/${lot.id}`, carol)).json()) as {
+          currentPrice: number
+          minNextBid: number
+          bidCount: number
+          leader: string
+        }
+        const history = await fullHistory(lot.id, carol)
+        expect(history.length).toBe(truth.bidCount)
+        const expected = history.map((row) => `${row.bidder} @ ${row.createdAt}`)
+
+        // The phone wakes and the network returns: the clock starts.
+        const back = Date.now()
+        await wake?.()
+        await context.setOffline(false)
+        const euros = (truth.currentPrice / 100).toFixed(2)
+        await expect
+          .poll(() => page.getByTestId('lot-price').textContent(), {
+            timeout: RESUME_BUDGET_MS,
+            interval: 50,
+          })
+          .toContain(euros)
+        await expect
+          .poll(() => shownHistory(page), { timeout: RESUME_BUDGET_MS, interval: 50 })
+          .toEqual(expected)
+        const resumedMs = Date.now() - back
+        console.log(
+          `resume (${restart}${deviceSleep ? ', device sleep' : ''}): true price and all ` +
+            `${history.length} bids on screen ${resumedMs} ms after the network returned`,
+        )
+        expect(resumedMs).toBeLessThanOrEqual(RESUME_BUDGET_MS)
+        await expect.poll(() => status.first().textContent(), { timeout: 15_000 }).toBe('Live')
+
+        // The queued watch reached the server and the room says so; the list has the lot once.
+        const alice = await login('alice@lotline.test')
+        const watchlist = (await (await api('watchlist', alice)).json()) as {
+          items: Array<{ id: string }>
+        }
+        expect(watchlist.items.filter((l) => l.id === lot.id)).toHaveLength(1)
+        await expect.poll(() => page.getByRole('button', { name: 'Watching' }).count()).toBe(1)
+
+        // Still live after the resume: the next bid (by whoever is not leading) arrives over the
+        // new connection.
+        let challenger = war.bidders[0]!
+        for (const cookie of war.bidders) {
+          const me = (await (await api('me', cookie)).json()) as { user: { alias: string } }
+          if (me.user.alias !== truth.leader) challenger = cookie
+        }
+        const next = await api(`lots/${lot.id}/bids`, challenger, {
+          method: 'POST',
+          headers: { 'Idempotency-Key': `resume-after-${lot.id}` },
+          body: JSON.stringify({ amount: truth.minNextBid }),
+        })
+        expect(next.status, await next.text()).toBe(201)
+        const after = (truth.minNextBid / 100).toFixed(2)
+        await expect
+          .poll(() => page.getByTestId('lot-price').textContent(), { timeout: 5_000 })
+          .toContain(after)
+      } finally {
+        war.running = false
+        await war.done
+        await browser.close()
+      }
+    },
+  )
 })
