@@ -8,7 +8,7 @@ import { NotificationToasts } from '../features/notifications/NotificationToasts
 import { useWallet } from '../features/wallet/api'
 import { useT } from '../i18n'
 import { useOnline } from '../offline/online'
-import { useRealtimeStatus } from '../realtime/provider'
+import { useConnection } from '../realtime/live'
 import { NavIcon, type NavIconName } from './NavIcon'
 import { UpdatePrompt } from './UpdatePrompt'
 
@@ -89,9 +89,7 @@ function Logo() {
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useT()
   const online = useOnline()
-  const realtime = useRealtimeStatus()
-  // The browser's own offline signal wins: nothing is live without a network.
-  const connection = online ? realtime : 'offline'
+  const connection = useConnection()
   const me = useMe()
   const [location] = useLocation()
   const main = useRef<HTMLElement>(null)

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { errorMessage, useT } from '../i18n'
 import { ErrorState } from './ErrorState'
+import { NothingSaved } from './NothingSaved'
 import { Loading } from './Spinner'
 
 /**
@@ -9,11 +10,10 @@ import { Loading } from './Spinner'
  * offline with nothing saved (the query is paused, not loading forever without a reason); or the
  * failure with a retry. Null once there is data to show.
  */
-export function useQueryFallback(query: UseQueryResult<unknown>, title: string): ReactNode {
+export function useQueryFallback(query: UseQueryResult<unknown>): ReactNode {
   const { t, lang } = useT()
   if (query.isPending) {
-    if (query.fetchStatus === 'paused')
-      return <ErrorState title={title} message={t('errors.offline')} />
+    if (query.fetchStatus === 'paused') return <NothingSaved />
     return <Loading label={t('app.loading')} />
   }
   if (query.isError && query.data === undefined) {

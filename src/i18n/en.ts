@@ -2,11 +2,13 @@ import type { ErrorCode } from '../../common/errors'
 import type { Message } from './types'
 import { lotsEn } from './messages/lots'
 import { walletEn } from './messages/wallet'
+import { offlineEn } from './messages/offline'
 
 /** Source dictionary: every key the app uses. Other languages are a Partial of it. */
 export const en = {
   ...lotsEn,
   ...walletEn,
+  ...offlineEn,
   'app.name': 'Lotline',
   'app.skipToContent': 'Skip to content',
   'app.loading': 'Loading…',

@@ -2,11 +2,13 @@ import type { MessageKey } from './en'
 import type { Message } from './types'
 import { lotsEs } from './messages/lots'
 import { walletEs } from './messages/wallet'
+import { offlineEs } from './messages/offline'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
   ...lotsEs,
   ...walletEs,
+  ...offlineEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

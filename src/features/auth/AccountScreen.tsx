@@ -1,5 +1,6 @@
 import { Redirect, useLocation } from 'wouter'
 import { Button } from '../../components/Button'
+import { SavedAge } from '../../components/SavedAge'
 import { useQueryFallback } from '../../components/useQueryFallback'
 import { useToast } from '../../components/Toast'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
@@ -11,7 +12,7 @@ export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
   const online = useOnline()
   const me = useMe()
-  const fallback = useQueryFallback(me, t('account.title'))
+  const fallback = useQueryFallback(me)
   const signOut = useSignOut()
   const [, navigate] = useLocation()
   const { notify } = useToast()
@@ -35,6 +36,7 @@ export default function AccountScreen() {
   return (
     <div className="account">
       <h1>{t('account.title')}</h1>
+      <SavedAge at={me.dataUpdatedAt} failed={me.isError} liveData={false} />
       <dl className="facts">
         <div>
           <dt>{t('account.name')}</dt>

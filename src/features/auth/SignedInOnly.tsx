@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { EmptyState } from '../../components/EmptyState'
-import { Loading } from '../../components/Spinner'
+import { useQueryFallback } from '../../components/useQueryFallback'
 import { useT } from '../../i18n'
 import { useMe } from './api'
 
@@ -19,7 +19,8 @@ export function SignedInOnly({
   const { t } = useT()
   const me = useMe()
   const [location] = useLocation()
-  if (me.isPending) return <Loading label={t('app.loading')} />
+  const fallback = useQueryFallback(me)
+  if (fallback) return fallback
   if (!me.data) {
     return (
       <EmptyState

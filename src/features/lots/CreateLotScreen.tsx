@@ -18,7 +18,7 @@ import { ApiError } from '../../api/errors'
 import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
 import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
-import { Loading } from '../../components/Spinner'
+import { useQueryFallback } from '../../components/useQueryFallback'
 import { TextField } from '../../components/TextField'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { errorMessage, useT, type MessageKey } from '../../i18n'
@@ -72,6 +72,7 @@ export default function CreateLotScreen() {
   const create = useCreateLot()
   const formId = useId()
   useDocumentTitle(t('create.title'))
+  const fallback = useQueryFallback(me)
 
   const [values, setValues] = useState({
     title: '',
@@ -96,7 +97,7 @@ export default function CreateLotScreen() {
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }))
 
-  if (me.isPending) return <Loading label={t('app.loading')} />
+  if (fallback) return fallback
   if (!me.data) {
     return (
       <EmptyState

@@ -97,14 +97,17 @@ describe('lots list', () => {
     renderWithApp(<LotListScreen />)
     await screen.findByRole('link', { name: 'Brass telescope' })
     act(() => onlineManager.setOnline(false))
-    expect(await screen.findByText('Saved now')).toBeTruthy()
+    expect(await screen.findByText('Saved just now')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Brass telescope' })).toBeTruthy()
+    // Not live: the card no longer counts down, it shows the saved end.
+    expect(screen.getByText(/^(Was due|Due) to end /)).toBeTruthy()
+    expect(screen.queryByText(/^Ends in /)).toBeNull()
   })
 
   it('offline with nothing cached says so instead of spinning', async () => {
     onlineManager.setOnline(false)
     mockApi({ 'GET /api/config': () => json(config) })
     renderWithApp(<LotListScreen />)
-    expect(await screen.findByText('You are offline. Reconnect and try again.')).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Nothing saved yet' })).toBeTruthy()
   })
 })

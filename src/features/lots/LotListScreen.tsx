@@ -5,6 +5,7 @@ import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT, type MessageKey } from '../../i18n'
+import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
 import { useLotList } from './api'
 import { LotPagesList } from './components/LotPagesList'
@@ -39,6 +40,7 @@ export default function LotListScreen() {
   const [text, setText] = useState(q)
   const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
   const searchId = useId()
+  const live = useLive()
   useDocumentTitle('')
   useChannel('lots')
 
@@ -109,7 +111,7 @@ export default function LotListScreen() {
             </EmptyState>
           ) : (
             <EmptyState title={t(`lots.emptyFilter.${status}` as MessageKey)}>
-              <p>{t('lots.emptyFilterBody')}</p>
+              <p>{live ? t('lots.emptyFilterBody') : t('lots.emptyFilterBodySaved')}</p>
             </EmptyState>
           )
         }

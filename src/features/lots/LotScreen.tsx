@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useParams } from 'wouter'
+import { Link, useLocation, useParams } from 'wouter'
 import { minNextBid, type LotDetail } from '../../../common/auction'
 import { ApiError } from '../../api/errors'
 import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorState } from '../../components/ErrorState'
+import { NothingSaved } from '../../components/NothingSaved'
 import { SavedAge } from '../../components/SavedAge'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { errorMessage, useT, type MessageKey } from '../../i18n'
 import { useOnline } from '../../offline/online'
+import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
 import { useMe } from '../auth/api'
 import { WatchButton } from '../watchlist/WatchButton'
@@ -47,6 +49,8 @@ export default function LotScreen() {
   const { id = '' } = useParams<{ id: string }>()
   const { t, lang, formatMoney } = useT()
   const online = useOnline()
+  const live = useLive()
+  const [location] = useLocation()
   const me = useMe().data ?? null
   const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
   const query = useLot(id)
@@ -67,6 +71,7 @@ export default function LotScreen() {
 
   if (!lot) {
     if (query.isPending && online) return <Loading label={t('lot.loading')} />
+    if (query.isPending) return <NothingSaved />
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
         <EmptyState title={t('lot.notFound')} action={<Link href="/">{t('lot.back')}</Link>}>
@@ -99,7 +104,7 @@ export default function LotScreen() {
       <p className="back">
         <Link href="/">← {t('lot.back')}</Link>
       </p>
-      {!online || (query.isError && lot) ? <SavedAge at={query.dataUpdatedAt} /> : null}
+      <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
       <header className="lot-head">
         <div>
           <h1>{lot.title}</h1>
@@ -109,6 +114,14 @@ export default function LotScreen() {
         </div>
         <div className="lot-head-actions">
           {me && my ? <WatchButton lotId={lot.id} watching={my.watching} /> : null}
+          {me ? null : (
+            <Link
+              className="btn btn-secondary"
+              href={`/sign-in?next=${encodeURIComponent(location)}`}
+            >
+              {t('lot.watchSignIn')}
+            </Link>
+          )}
           {canCancel ? <CancelLot lotId={lot.id} /> : null}
         </div>
       </header>
@@ -134,7 +147,7 @@ export default function LotScreen() {
                 </p>
               </div>
               <div className="time-box">
-                <p className="label">{t('lots.timeLeft')}</p>
+                <p className="label">{live || over ? t('lots.timeLeft') : t('lot.timeNotLive')}</p>
                 <p className="countdown-big">
                   <Countdown lot={lot} />
                   {extended && !over ? (
@@ -202,7 +215,7 @@ export default function LotScreen() {
           ) : null}
         </div>
         <aside className="lot-side">
-          <section className="panel" aria-label={t('lot.watchers', { count: 2 })}>
+          <section className="panel" aria-label={t('lot.watchersTitle')}>
             <Watchers lotId={lot.id} me={me} />
           </section>
           <BidHistoryList lotId={lot.id} currency={currency} myAlias={me?.alias ?? null} />

@@ -1,15 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useIsMutating, useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import { Link, useLocation } from 'wouter'
 import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
 import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorState } from '../../components/ErrorState'
+import { NothingSaved } from '../../components/NothingSaved'
 import { SavedAge } from '../../components/SavedAge'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { errorMessage, useT } from '../../i18n'
 import { useOnline } from '../../offline/online'
-import { unreadCount, useMarkRead, useNotifications } from './api'
+import { MARK_READ_KEY, unreadCount, useMarkRead, useNotifications } from './api'
 import { notificationDetail, notificationTitle } from './text'
 
 /** `/notifications`: newest first, unread marked; mark read works offline (queued). */
@@ -21,16 +23,18 @@ export default function NotificationsScreen() {
   const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
   const query = useNotifications()
   const markRead = useMarkRead(client)
+  // Mark-read is queued offline (DESIGN §6): say that it is not on the server yet.
+  const queuedReads = useIsMutating({
+    mutationKey: MARK_READ_KEY,
+    predicate: (m) => m.state.isPaused,
+  })
+  const reasonId = useId()
   useDocumentTitle(t('notifications.title'))
   const { data } = query
 
   let body
   if (query.isPending) {
-    body = online ? (
-      <Loading label={t('app.loading')} />
-    ) : (
-      <ErrorState title={t('notifications.errorTitle')} message={t('errors.offline')} />
-    )
+    body = online ? <Loading label={t('app.loading')} /> : <NothingSaved />
   } else if (!data) {
     const unauthenticated =
       query.error && 'status' in query.error && (query.error as { status: number }).status === 401
@@ -57,7 +61,8 @@ export default function NotificationsScreen() {
     const unreadIds = items.filter((n) => !n.readAt).map((n) => n.id)
     body = (
       <>
-        {!online ? <SavedAge at={query.dataUpdatedAt} /> : null}
+        <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
+        {queuedReads > 0 ? <p className="small muted">{t('offline.queued')}</p> : null}
         {unreadIds.length > 0 ? (
           <div className="screen-actions">
             <Button variant="secondary" onClick={() => markRead.mutate({ ids: unreadIds })}>
@@ -133,6 +138,8 @@ export default function NotificationsScreen() {
               onClick={() => void query.fetchNextPage()}
               pending={query.isFetchingNextPage}
               disabled={!online}
+              disabledReason={t('lots.loadMoreOffline')}
+              reasonId={reasonId}
             >
               {t('lots.loadMore')}
             </Button>

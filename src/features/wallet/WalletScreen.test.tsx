@@ -93,7 +93,13 @@ describe('wallet screen', () => {
     renderWithApp(<WalletScreen />, { path: '/wallet', client })
     expect(await screen.findByText('€485.00')).toBeTruthy()
     expect(screen.getByText('Saved 5 minutes ago')).toBeTruthy()
-    expect(screen.getByText('Top up needs a connection.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Top up' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    )
+    expect(screen.queryByRole('link', { name: 'Top up' })).toBeNull()
+    expect(
+      screen.getByText('You are offline. Top-ups need a connection and are never queued.'),
+    ).toBeTruthy()
   })
 
   it('sends a signed-out visitor to sign in and back', async () => {

@@ -7,7 +7,8 @@ import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
 import { useQueryFallback } from '../../components/useQueryFallback'
 import { ErrorState } from '../../components/ErrorState'
-import { OfflineNotice } from '../../components/OfflineNotice'
+import { NothingSaved } from '../../components/NothingSaved'
+import { SavedAge } from '../../components/SavedAge'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { errorMessage, useT } from '../../i18n'
@@ -15,7 +16,7 @@ import { useOnline } from '../../offline/online'
 import { useChannel } from '../../realtime/provider'
 import { useMe } from '../auth/api'
 import { holdsKey, ledgerKey, useHolds, useLedger, useWallet } from './api'
-import { formatAge, formatDateTime } from './format'
+import { formatDateTime } from './format'
 import { walletChannel } from './realtime'
 
 /** Fetch the top-up screen's code ahead (not Stripe.js: that loads only on that screen). */
@@ -40,19 +41,11 @@ function useListsFollowVersion(version: number | undefined) {
   }, [client, version])
 }
 
-/** "Saved 5 minutes ago" for data shown while offline or after a failed refresh. */
-export function SavedAge({ updatedAt }: { updatedAt: number }) {
-  const { t, lang } = useT()
-  if (!updatedAt) return null
-  const age = formatAge(updatedAt, lang) ?? t('wallet.age.now')
-  return <p className="muted small wallet-saved-age">{t('offline.savedAge', { age })}</p>
-}
-
 export default function WalletScreen() {
   const { t, lang, formatMoney } = useT()
   const online = useOnline()
   const me = useMe()
-  const fallback = useQueryFallback(me, t('wallet.title'))
+  const fallback = useQueryFallback(me)
   const config = useRuntimeConfig()
   const user = me.data ?? null
   useChannel(user ? walletChannel(user.id) : null)
@@ -95,7 +88,7 @@ export default function WalletScreen() {
       return (
         <div className="wallet">
           {header}
-          <ErrorState title={t('wallet.loadError')} message={t('wallet.offlineEmpty')} />
+          <NothingSaved />
         </div>
       )
     }
@@ -109,7 +102,6 @@ export default function WalletScreen() {
 
   const w = wallet.data
   const money = (minor: number) => formatMoney(minor, w.currency)
-  const showAge = !online || wallet.isError
 
   return (
     <div className="wallet">
@@ -134,25 +126,14 @@ export default function WalletScreen() {
             <dd>{money(w.held)}</dd>
           </div>
         </dl>
-        {showAge ? <SavedAge updatedAt={wallet.dataUpdatedAt} /> : null}
+        <SavedAge at={wallet.dataUpdatedAt} failed={wallet.isError} />
         <div className="wallet-actions">
           {paymentsOff ? (
             <p className="notice notice-info" role="note">
               {t('wallet.notConfigured')}
             </p>
           ) : (
-            <>
-              <Link
-                href="/wallet/top-up"
-                className="btn btn-primary"
-                aria-describedby={online ? undefined : 'wallet-top-up-offline'}
-              >
-                {t('wallet.topUp')}
-              </Link>
-              {!online ? (
-                <OfflineNotice id="wallet-top-up-offline">{t('wallet.topUpOffline')}</OfflineNotice>
-              ) : null}
-            </>
+            <TopUpAction online={online} />
           )}
         </div>
       </section>
@@ -177,7 +158,7 @@ export default function WalletScreen() {
             </button>
           </p>
         ) : holds.fetchStatus === 'paused' ? (
-          <p className="muted">{t('wallet.offlineEmpty')}</p>
+          <p className="muted">{t('offline.nothingSavedBody')}</p>
         ) : (
           <Loading label={t('app.loading')} />
         )}
@@ -185,9 +166,27 @@ export default function WalletScreen() {
 
       <section className="wallet-section" aria-labelledby="wallet-ledger-title">
         <h2 id="wallet-ledger-title">{t('wallet.ledger.title')}</h2>
+        {ledger.data ? <SavedAge at={ledger.dataUpdatedAt} failed={ledger.isError} /> : null}
         <Ledger ledger={ledger} money={money} online={online} />
       </section>
     </div>
+  )
+}
+
+/** Top up online; offline a disabled button that says why (top-ups are never queued). */
+function TopUpAction({ online }: { online: boolean }) {
+  const { t } = useT()
+  if (!online) {
+    return (
+      <Button disabled disabledReason={t('wallet.topUpOfflineReason')} reasonId="top-up-offline">
+        {t('wallet.topUp')}
+      </Button>
+    )
+  }
+  return (
+    <Link href="/wallet/top-up" className="btn btn-primary">
+      {t('wallet.topUp')}
+    </Link>
   )
 }
 
@@ -236,7 +235,7 @@ function Ledger({
         />
       )
     }
-    if (ledger.fetchStatus === 'paused') return <p className="muted">{t('wallet.offlineEmpty')}</p>
+    if (ledger.fetchStatus === 'paused') return <NothingSaved headingLevel={3} />
     return <Loading label={t('app.loading')} />
   }
   const entries = ledger.data.pages.flatMap((page) => page.items)

@@ -10,18 +10,6 @@ export function formatDateTime(iso: string, lang: string): string {
   return Number.isNaN(date.getTime()) ? '' : format.format(date)
 }
 
-/** "5 minutes ago", "2 hours ago", …; null under a minute (the caller says "just now"). */
-export function formatAge(updatedAt: number, lang: string, now = Date.now()): string | null {
-  const seconds = Math.max(0, Math.round((now - updatedAt) / 1000))
-  if (seconds < 60) return null
-  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })
-  const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return rtf.format(-minutes, 'minute')
-  const hours = Math.round(minutes / 60)
-  if (hours < 48) return rtf.format(-hours, 'hour')
-  return rtf.format(-Math.round(hours / 24), 'day')
-}
-
 /** Minor digits of a currency (2 for EUR, 0 for JPY). */
 export function minorDigits(currency: string): number {
   try {

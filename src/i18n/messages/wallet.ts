@@ -11,10 +11,8 @@ export const walletEn = {
   'wallet.balance': 'Balance',
   'wallet.held': 'Held by bids',
   'wallet.topUp': 'Top up',
-  'wallet.topUpOffline': 'Top up needs a connection.',
   'wallet.notConfigured': 'Card payments are not configured on this server, so top-ups are off.',
   'wallet.loadError': 'Your wallet could not be loaded',
-  'wallet.offlineEmpty': 'Your wallet has not been saved on this device yet. Reconnect to see it.',
   'wallet.holds.title': 'Held by your bids',
   'wallet.holds.empty':
     'Nothing is held. While you lead a lot, your maximum is held here until the lot ends or you are outbid.',
@@ -32,7 +30,6 @@ export const walletEn = {
   'wallet.kind.sale': 'Sale',
   'wallet.kind.refund': 'Refund',
   'wallet.kind.adjustment': 'Adjustment',
-  'wallet.age.now': 'just now',
 
   'topUp.title': 'Top up your wallet',
   'topUp.intro': 'Add money by card. It is available for bids as soon as the payment succeeds.',
@@ -97,12 +94,9 @@ export const walletEs: Partial<Record<keyof typeof walletEn, Message>> = {
   'wallet.balance': 'Saldo',
   'wallet.held': 'Retenido por pujas',
   'wallet.topUp': 'Recargar',
-  'wallet.topUpOffline': 'Para recargar necesitas conexión.',
   'wallet.notConfigured':
     'Los pagos con tarjeta no están configurados en este servidor, así que las recargas están desactivadas.',
   'wallet.loadError': 'No se pudo cargar tu monedero',
-  'wallet.offlineEmpty':
-    'Tu monedero aún no se ha guardado en este dispositivo. Vuelve a conectarte para verlo.',
   'wallet.holds.title': 'Retenido por tus pujas',
   'wallet.holds.empty':
     'No hay nada retenido. Mientras vas ganando un lote, tu máximo queda retenido aquí hasta que el lote termina o te superan.',
@@ -120,7 +114,6 @@ export const walletEs: Partial<Record<keyof typeof walletEn, Message>> = {
   'wallet.kind.sale': 'Venta',
   'wallet.kind.refund': 'Reembolso',
   'wallet.kind.adjustment': 'Ajuste',
-  'wallet.age.now': 'ahora mismo',
 
   'topUp.title': 'Recarga tu monedero',
   'topUp.intro':

@@ -19,7 +19,9 @@ export function BidHistoryList({
     <section className="panel history" aria-labelledby="history-h">
       <h2 id="history-h">{t('lot.history')}</h2>
       {history.isPending ? (
-        <p className="muted">{t('app.loading')}</p>
+        <p className="muted">
+          {history.fetchStatus === 'paused' ? t('offline.nothingSavedBody') : t('app.loading')}
+        </p>
       ) : history.isError && rows.length === 0 ? (
         <p className="notice notice-error">
           {t('lot.historyError')}{' '}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Button } from '../../../components/Button'
 import { errorMessage, useT } from '../../../i18n'
 import { useOnline } from '../../../offline/online'
@@ -11,11 +11,14 @@ export function CancelLot({ lotId }: { lotId: string }) {
   const cancel = useCancelLot(lotId)
   const [confirming, setConfirming] = useState(false)
   const confirmRef = useRef<HTMLButtonElement>(null)
+  const reasonId = useId()
   if (!confirming) {
     return (
       <Button
         variant="ghost"
         disabled={!online}
+        disabledReason={t('lot.cancelOffline')}
+        reasonId={reasonId}
         onClick={() => {
           setConfirming(true)
           requestAnimationFrame(() => confirmRef.current?.focus())
@@ -34,6 +37,8 @@ export function CancelLot({ lotId }: { lotId: string }) {
           pending={cancel.isPending}
           onClick={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
           disabled={!online}
+          disabledReason={t('lot.cancelOffline')}
+          reasonId={reasonId}
         >
           {t('lot.cancel')}
         </Button>

@@ -1,8 +1,27 @@
 import type { LotSummary } from '../../../../common/auction'
 import { useT } from '../../../i18n'
+import { useLive } from '../../../realtime/live'
 import { formatRemaining, useServerNow } from '../clock'
 
-/** Time left (or until the start), corrected by the server clock offset; "Ended" once over. */
+/** "7:44 PM" today, "Nov 24, 7:44 PM" another day: a saved end time, compactly. */
+function formatEnd(at: number, now: number, lang: string): string {
+  const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
+  return new Intl.DateTimeFormat(
+    lang,
+    sameDay
+      ? { hour: 'numeric', minute: '2-digit' }
+      : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  ).format(at)
+}
+
+/**
+ * Time left (or until the start), corrected by the server clock offset; "Ended" once over.
+ *
+ * Not live (offline, or the real-time connection reconnecting) it stops counting and shows the
+ * saved end instead — "Due to end 7:44 PM", "Was due to end …" once that time has passed — since
+ * a late bid may have extended the lot, or it may have ended, without this device hearing of it
+ * (docs/decisions/0014-truthful-offline-ui.md).
+ */
 export function Countdown({
   lot,
   className,
@@ -13,15 +32,24 @@ export function Countdown({
   /** "Ends in 4:07" instead of "4:07" (cards, where no heading says what the time is). */
   labelled?: boolean
 }) {
-  const { t } = useT()
+  const { t, lang } = useT()
   const now = useServerNow()
+  const live = useLive()
   const ends = Date.parse(lot.endsAt)
   const starts = Date.parse(lot.startsAt)
+  const pending = lot.status === 'open' || lot.status === 'scheduled'
   let text: string
   let urgent = false
-  if (lot.status === 'scheduled' && starts > now) {
+  if (pending && !live) {
+    const notStarted = lot.status === 'scheduled' && starts > now
+    const at = notStarted ? starts : ends
+    const time = formatEnd(at, now, lang)
+    text = notStarted
+      ? t('lots.dueToStart', { time })
+      : t(ends > now ? 'lots.dueToEnd' : 'lots.wasDueToEnd', { time })
+  } else if (lot.status === 'scheduled' && starts > now) {
     text = t('lots.startsIn', { time: formatRemaining(starts - now) })
-  } else if (lot.status === 'open' || lot.status === 'scheduled') {
+  } else if (pending) {
     const left = ends - now
     urgent = left < 5 * 60_000
     const remaining = formatRemaining(left)
@@ -32,7 +60,12 @@ export function Countdown({
   }
   return (
     <span
-      className={['countdown', urgent ? 'countdown-urgent' : '', className]
+      className={[
+        'countdown',
+        urgent ? 'countdown-urgent' : '',
+        live ? '' : 'countdown-paused',
+        className,
+      ]
         .filter(Boolean)
         .join(' ')}
     >

@@ -1,7 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Button } from '../../../components/Button'
 import { ErrorState } from '../../../components/ErrorState'
+import { NothingSaved } from '../../../components/NothingSaved'
 import { SavedAge } from '../../../components/SavedAge'
 import { Loading } from '../../../components/Spinner'
 import { errorMessage, useT } from '../../../i18n'
@@ -11,7 +12,7 @@ import { LotCard } from './LotCard'
 
 /**
  * A cursor-paginated list of lots with every state: loading, error with retry, empty, offline
- * (cached data with its age), and "Load more".
+ * (saved data with its age, or "nothing saved yet"), and "Load more".
  */
 export function LotPagesList({
   query,
@@ -28,10 +29,11 @@ export function LotPagesList({
 }) {
   const { t, lang } = useT()
   const online = useOnline()
+  const reasonId = useId()
   const { data, error, isPending, isFetchingNextPage, hasNextPage } = query
 
   if (isPending) {
-    if (!online) return <ErrorState title={errorTitle} message={t('errors.offline')} />
+    if (!online) return <NothingSaved />
     return <Loading label={t('lots.loading')} />
   }
   if (!data) {
@@ -46,10 +48,9 @@ export function LotPagesList({
     )
   }
   const items = data.pages.flatMap((p) => p.items)
-  const stale = !online || (query.isError && items.length > 0)
   return (
     <>
-      {stale ? <SavedAge at={query.dataUpdatedAt} /> : null}
+      <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
       {items.length === 0 ? (
         empty
       ) : (
@@ -69,6 +70,8 @@ export function LotPagesList({
             pending={isFetchingNextPage}
             pendingLabel={t('lots.loadingMore')}
             disabled={!online}
+            disabledReason={t('lots.loadMoreOffline')}
+            reasonId={reasonId}
           >
             {t('lots.loadMore')}
           </Button>

@@ -1,12 +1,18 @@
 import { useT } from '../../../i18n'
+import { useLive } from '../../../realtime/live'
 import { usePresence } from '../../../realtime/provider'
 
-/** Who is in the lot room now (presence-lot.{id}); aliases only. Signed-in users only. */
+/**
+ * Who is in the lot room now (presence-lot.{id}); aliases only. Signed-in users only. Only while
+ * live: a member list kept from before a drop would pretend to be current.
+ */
 export function Watchers({ lotId, me }: { lotId: string; me: { id: string } | null }) {
   const { t } = useT()
+  const live = useLive()
   const members = usePresence(me ? `presence-lot.${lotId}` : null)
   if (!me) return <p className="watchers muted small">{t('lot.watchersSignIn')}</p>
-  if (!members) return null
+  if (!live) return <p className="watchers muted small">{t('lot.watchersNotLive')}</p>
+  if (!members) return <p className="watchers muted small">{t('app.loading')}</p>
   const unique = [...new Map(members.map((m) => [m.id, m])).values()]
   return (
     <div className="watchers">
