@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { bindMutationRegistry } from '../offline/mutations'
+import { installQueueReplay } from '../offline/replay'
 import { ApiError } from './errors'
 
 export const DAY = 24 * 60 * 60 * 1000
@@ -42,6 +43,8 @@ export function createQueryClient(): QueryClient {
     },
   })
   bindMutationRegistry(client)
+  // Queued writes replay one tab at a time, each applied once (docs/decisions/0012).
+  installQueueReplay(client)
   return client
 }
 

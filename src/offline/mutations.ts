@@ -15,7 +15,8 @@ import {
  *   registerMutationDefaults(['watchlist', 'set'], { mutationFn: (v) => api.put(...) })
  *
  * Only registered keys are persisted while paused; anything else (sign-in with a password, bids,
- * top-ups) is never written to IndexedDB.
+ * top-ups) is never written to IndexedDB. Their variables carry an idempotency key
+ * (`useQueuedMutation`, queued.ts) that the mutationFn sends (`queueHeaders`).
  */
 
 type Defaults = Omit<MutationOptions<unknown, Error, never, unknown>, 'mutationKey'> & {
@@ -27,7 +28,14 @@ type Defaults = Omit<MutationOptions<unknown, Error, never, unknown>, 'mutationK
 const registry = new Map<string, { key: MutationKey; defaults: Defaults }>()
 const clients = new Set<QueryClient>()
 
-export function registerMutationDefaults(key: MutationKey, defaults: Defaults): void {
+/**
+ * Queued writes share one scope: TanStack runs a scope's mutations one after another in the
+ * order they were made, so "watch" then "unwatch" replays in that order, never racing.
+ */
+export const QUEUE_SCOPE = { id: 'lotline-offline-queue' }
+
+export function registerMutationDefaults(key: MutationKey, options: Defaults): void {
+  const defaults = { scope: QUEUE_SCOPE, ...options }
   registry.set(hashKey(key), { key, defaults })
   for (const client of clients) client.setMutationDefaults(key, defaults)
 }

@@ -1,4 +1,3 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import {
   dehydrate,
   onlineManager,
@@ -9,45 +8,13 @@ import type {
   PersistedClient,
   PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client'
-import { del, get, set } from 'idb-keyval'
 import { PERSIST_MAX_AGE } from '../api/query-client'
 import { isQueueableMutation } from './mutations'
+import { persister, removePersisted, savePersisted } from './persister'
+import { CACHE_SCHEMA_VERSION } from './version'
 
-/**
- * Version of the *shape* of what we persist. Bump it when a query's data shape or a queued
- * mutation's variables change incompatibly. Deliberately not the build id: a mismatch removes
- * the whole persisted client, including queued offline mutations (docs/decisions/0002).
- */
-export const CACHE_SCHEMA_VERSION = 'lotline-cache-1'
-export const PERSIST_KEY = 'lotline-query-cache'
-export const PERSIST_THROTTLE_MS = 1000
-
-/**
- * The first read of the persisted cache, started by `prefetchPersistedState()` as soon as the
- * app's script runs, so IndexedDB works while the screen's chunk loads and React renders.
- */
-let early: { key: string; value: Promise<string | undefined> } | undefined
-
-export function prefetchPersistedState(): void {
-  early = { key: PERSIST_KEY, value: get<string>(PERSIST_KEY).catch(() => undefined) }
-}
-
-/** JSON strings in IndexedDB via idb-keyval: no quota of localStorage, no DataCloneError. */
-const storage = {
-  getItem: async (key: string) => {
-    const prefetched = early?.key === key ? early.value : undefined
-    early = undefined // only the first restore may use it; later reads see later writes
-    return (await prefetched) ?? (await get<string>(key)) ?? null
-  },
-  setItem: (key: string, value: string) => set(key, value),
-  removeItem: (key: string) => del(key),
-}
-
-export const persister = createAsyncStoragePersister({
-  storage,
-  key: PERSIST_KEY,
-  throttleTime: PERSIST_THROTTLE_MS,
-})
+export { CACHE_SCHEMA_VERSION }
+export { PERSIST_KEY, PERSIST_THROTTLE_MS, persister, prefetchPersistedState } from './persister'
 
 export const dehydrateOptions: DehydrateOptions = {
   // Any query with data (last-known data survives a failed offline refetch), unless it opts out
@@ -87,12 +54,12 @@ export async function flushPersistedState(client: QueryClient): Promise<void> {
     timestamp: Date.now(),
     clientState: dehydrate(client, dehydrateOptions),
   }
-  await set(PERSIST_KEY, JSON.stringify(persisted))
+  await savePersisted(persisted)
 }
 
 /** Removes everything persisted (cache and offline queue). */
 export async function clearPersistedState(): Promise<void> {
-  await del(PERSIST_KEY)
+  await removePersisted()
 }
 
 /** Sign-out: the user's cached data and queue go, in memory and on disk. */
