@@ -1,13 +1,13 @@
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
-  useMutation,
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query'
 import type { AppNotification } from '../../../common/auction'
 import { api } from '../../api/client'
 import { registerMutationDefaults } from '../../offline/mutations'
+import { queueHeaders, useQueuedMutation, type Queued } from '../../offline/queued'
 
 export interface NotificationPage {
   items: AppNotification[]
@@ -88,17 +88,21 @@ export interface MarkReadVars {
 /**
  * Queueable offline (DESIGN §6): registered before the persisted cache is restored, so a
  * mark-read made offline survives a reload and is replayed once on reconnect. By ids, so a
- * replay is idempotent and never marks later notifications.
+ * replay never marks later notifications; with its idempotency key, so two tabs replaying it
+ * apply it once (docs/decisions/0012).
  */
 export function registerNotificationMutations(): void {
   registerMutationDefaults(MARK_READ_KEY, {
-    mutationFn: (vars: MarkReadVars) =>
-      api.post('notifications/read', { json: { ids: vars.ids } }).json<{ unread: number }>(),
+    mutationFn: (vars: MarkReadVars & Queued) =>
+      api
+        .post('notifications/read', { json: { ids: vars.ids }, headers: queueHeaders(vars) })
+        .json<{ unread: number }>(),
   })
 }
 
+/** `mutate({ ids })`; the idempotency key is added here, for every call. */
 export function useMarkRead(client: QueryClient) {
-  return useMutation<unknown, Error, MarkReadVars>({
+  return useQueuedMutation<MarkReadVars>({
     mutationKey: MARK_READ_KEY,
     onMutate: (vars) => markReadInCache(client, vars.ids),
   })

@@ -1,12 +1,8 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { LotDetail, LotSummary } from '../../../common/auction'
 import { api } from '../../api/client'
 import { registerMutationDefaults } from '../../offline/mutations'
+import { queueHeaders, useQueuedMutation, type Queued } from '../../offline/queued'
 import { lotKeys, type LotPages, type Page } from '../lots/api'
 
 export const WATCH_KEY = ['watchlist', 'set'] as const
@@ -50,21 +46,27 @@ export function applyWatch(client: QueryClient, { lotId, watching }: WatchVars):
 }
 
 /**
- * Queueable offline (DESIGN §6): PUT/DELETE are idempotent, so a replay after a reload is safe.
- * Registered from src/app/offline-mutations.ts before the persisted cache is restored.
+ * Queueable offline (DESIGN §6). PUT/DELETE are idempotent, and each toggle carries its own
+ * idempotency key, so a stale replay (a second tab's copy of an old "watch") cannot undo a later
+ * "unwatch" (docs/decisions/0012). Registered from src/app/offline-mutations.ts before the
+ * persisted cache is restored.
  */
 export function registerWatchMutations(): void {
   registerMutationDefaults(WATCH_KEY, {
-    mutationFn: ({ lotId, watching }: WatchVars) => {
-      const path = `lots/${encodeURIComponent(lotId)}/watch`
-      return (watching ? api.put(path) : api.delete(path)).json<{ watching: boolean }>()
+    mutationFn: (vars: WatchVars & Queued) => {
+      const path = `lots/${encodeURIComponent(vars.lotId)}/watch`
+      const options = { headers: queueHeaders(vars) }
+      return (vars.watching ? api.put(path, options) : api.delete(path, options)).json<{
+        watching: boolean
+      }>()
     },
   })
 }
 
+/** `mutate({ lotId, watching })`; the idempotency key is added here, for every toggle. */
 export function useWatchToggle() {
   const client = useQueryClient()
-  return useMutation<unknown, Error, WatchVars>({
+  return useQueuedMutation<WatchVars>({
     mutationKey: WATCH_KEY,
     onMutate: (vars) => applyWatch(client, vars),
     onError: (_error, vars) => applyWatch(client, { ...vars, watching: !vars.watching }),

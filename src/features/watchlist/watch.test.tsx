@@ -69,9 +69,9 @@ describe('watch / unwatch offline queue', () => {
     closePage(page2)
   })
 
-  it('the toggle is pressed at once and says it will sync when offline', async () => {
+  it('the toggle is pressed at once, says it will sync when offline, and syncs with its own key', async () => {
     const { requests } = mockApi({
-      [`DELETE /api/lots/${ID}/watch`]: () => json({ lotId: ID, watching: false }),
+      [`PUT /api/lots/${ID}/watch`]: () => json({ lotId: ID, watching: true }),
     })
     const { client } = renderWithApp(<WatchButton lotId={ID} watching={false} />)
     client.setQueryData(lotKeys.detail(ID), detail())
@@ -82,5 +82,13 @@ describe('watch / unwatch offline queue', () => {
     )
     expect(await screen.findByText('Saved offline; syncs when you reconnect.')).toBeTruthy()
     expect(requests).toHaveLength(0)
+
+    // Back online: sent once, with the idempotency key that makes a second tab's replay harmless.
+    act(() => onlineManager.setOnline(true))
+    await waitFor(() => expect(requests).toHaveLength(1))
+    expect(requests[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/)
+    await waitFor(() =>
+      expect(screen.queryByText('Saved offline; syncs when you reconnect.')).toBeNull(),
+    )
   })
 })
