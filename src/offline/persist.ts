@@ -72,7 +72,9 @@ export async function wipeUserData(client: QueryClient): Promise<void> {
 /**
  * Writes the cache at once when the page is being left or hidden: the throttled persister would
  * otherwise drop what changed in the last second (a lot opened just before navigating away
- * would then be missing offline). Returns the uninstaller.
+ * would then be missing offline). Returns the uninstaller. A reload or a navigation away is
+ * caught at `beforeunload`: the write is asynchronous (IndexedDB), and one started at `pagehide`
+ * never lands in Chromium (the document is torn down first), so the reloaded screen had nothing.
  */
 export function flushOnLeave(client: QueryClient): () => void {
   const flush = () => void flushPersistedState(client).catch(() => undefined)
@@ -80,9 +82,11 @@ export function flushOnLeave(client: QueryClient): () => void {
     if (document.visibilityState === 'hidden') flush()
   }
   document.addEventListener('visibilitychange', onVisibility)
+  window.addEventListener('beforeunload', flush)
   window.addEventListener('pagehide', flush)
   return () => {
     document.removeEventListener('visibilitychange', onVisibility)
+    window.removeEventListener('beforeunload', flush)
     window.removeEventListener('pagehide', flush)
   }
 }
