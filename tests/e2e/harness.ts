@@ -9,7 +9,14 @@ import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 const TMP = join(ROOT, 'tests/e2e/.tmp')
@@ -225,5 +232,33 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
     if (await check()) return
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`)
     await sleep(stepMs)
+  }
+}
+
+/**
+ * Device sleep. Headless Chromium does not implement page visibility (Page.setWebLifecycleState,
+ * minimising the window or activating another tab leave the page "visible" with no events), so
+ * the page is hidden through the Page Visibility API's own signals — `visibilityState` becomes
+ * "hidden" and `visibilitychange` fires, as on a phone whose screen goes off — and then frozen
+ * with the debugger: no timer, task or socket handler runs until it wakes, as in a frozen tab.
+ */
+/** Returns the wake-up. */
+export async function sleepDevice(cdp: CDPSession, page: Page) {
+  // A string, not a function: tsx (outside vitest) would wrap a function with a `__name` helper
+  // that does not exist in the page.
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate(`(() => {
+      const value = ${JSON.stringify(state)}
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value })
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })()`)
+  await setVisibility('hidden')
+  await cdp.send('Debugger.enable')
+  await cdp.send('Debugger.pause')
+  return async () => {
+    await cdp.send('Debugger.resume')
+    await cdp.send('Debugger.disable')
+    await setVisibility('visible')
   }
 }

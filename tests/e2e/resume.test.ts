@@ -9,10 +9,17 @@
  * a deployment with PUSHER_HOST); the same while the page is hidden and frozen as on a phone that
  * sleeps; the API restarts.
  */
-import type { CDPSession, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BidRow } from '../../common/auction.ts'
-import { buildClient, launchBrowser, sleep, startServer, type RunningServer } from './harness.ts'
+import {
+  buildClient,
+  launchBrowser,
+  sleep,
+  sleepDevice,
+  startServer,
+  type RunningServer,
+} from './harness.ts'
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
 const CUT_MS = 30_000
@@ -95,33 +102,6 @@ async function startBiddingWar(lotId: string) {
     }
   })()
   return war
-}
-
-/**
- * Device sleep. Headless Chromium does not implement page visibility (Page.setWebLifecycleState,
- * minimising the window or activating another tab leave the page "visible" with no events), so
- * the page is hidden through the Page Visibility API's own signals — `visibilityState` becomes
- * "hidden" and `visibilitychange` fires, as on a phone whose screen goes off — and then frozen
- * with the debugger: no timer, task or socket handler runs until it wakes, as in a frozen tab.
- */
-async function sleepDevice(cdp: CDPSession, page: Page) {
-  const setVisibility = (state: 'hidden' | 'visible') =>
-    page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value })
-      Object.defineProperty(document, 'hidden', {
-        configurable: true,
-        get: () => value === 'hidden',
-      })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }, state)
-  await setVisibility('hidden')
-  await cdp.send('Debugger.enable')
-  await cdp.send('Debugger.pause')
-  return async () => {
-    await cdp.send('Debugger.resume')
-    await cdp.send('Debugger.disable')
-    await setVisibility('visible')
-  }
 }
 
 type Restart = 'realtime' | 'api'
