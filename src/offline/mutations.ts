@@ -25,7 +25,15 @@ type Defaults = Omit<MutationOptions<unknown, Error, never, unknown>, 'mutationK
   mutationFn: (variables: any) => Promise<unknown>
 }
 
-const registry = new Map<string, { key: MutationKey; defaults: Defaults }>()
+/**
+ * Shows a queued write on screen again (the feature's optimistic update), for a tab that did not
+ * make it: the cache on disk is last-writer-wins, so a tab restoring another tab's queued write
+ * may have restored data from before it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Reapply = (client: QueryClient, variables: any) => void
+
+const registry = new Map<string, { key: MutationKey; defaults: Defaults; reapply?: Reapply }>()
 const clients = new Set<QueryClient>()
 
 /**
@@ -34,9 +42,13 @@ const clients = new Set<QueryClient>()
  */
 export const QUEUE_SCOPE = { id: 'lotline-offline-queue' }
 
-export function registerMutationDefaults(key: MutationKey, options: Defaults): void {
+export function registerMutationDefaults(
+  key: MutationKey,
+  options: Defaults,
+  reapply?: Reapply,
+): void {
   const defaults = { scope: QUEUE_SCOPE, ...options }
-  registry.set(hashKey(key), { key, defaults })
+  registry.set(hashKey(key), { key, defaults, reapply })
   for (const client of clients) client.setMutationDefaults(key, defaults)
 }
 
@@ -54,6 +66,19 @@ export function isQueueableMutation(key: MutationKey | undefined): boolean {
   if (!key) return false
   for (const entry of registry.values()) if (partialMatchKey(key, entry.key)) return true
   return false
+}
+
+/** Re-applies the optimistic update of each queued write, oldest first. */
+export function reapplyQueued(
+  client: QueryClient,
+  writes: ReadonlyArray<{ mutationKey?: MutationKey; variables: unknown }>,
+): void {
+  for (const { mutationKey, variables } of writes) {
+    if (!mutationKey) continue
+    for (const entry of registry.values()) {
+      if (partialMatchKey(mutationKey, entry.key)) entry.reapply?.(client, variables)
+    }
+  }
 }
 
 /** For tests. */

@@ -9,7 +9,7 @@ import type {
   PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client'
 import { PERSIST_MAX_AGE } from '../api/query-client'
-import { isQueueableMutation } from './mutations'
+import { isQueueableMutation, reapplyQueued } from './mutations'
 import { persister, removePersisted, savePersisted } from './persister'
 import { CACHE_SCHEMA_VERSION } from './version'
 
@@ -33,13 +33,22 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
 }
 
 /**
- * After the persisted cache is restored: replay the offline queue if online (otherwise the
+ * After the persisted cache is restored: show the queued writes on screen again (another tab's
+ * cache may have been written last), replay the offline queue if online (otherwise the
  * QueryClient does it on the next `online`), and mark restored data stale so what is on screen
  * refetches once. Nothing is awaited: the provider waits for this callback, and a request with
  * no timeout must never hold the app on its restore skeleton.
  */
 export function onCacheRestored(client: QueryClient): void {
   performance.mark('lotline:restored')
+  reapplyQueued(
+    client,
+    client
+      .getMutationCache()
+      .getAll()
+      .filter((m) => m.state.isPaused)
+      .map((m) => ({ mutationKey: m.options.mutationKey, variables: m.state.variables })),
+  )
   if (onlineManager.isOnline()) void client.resumePausedMutations()
   void client.invalidateQueries()
 }

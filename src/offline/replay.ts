@@ -1,6 +1,6 @@
 import { hydrate, onlineManager, type Mutation, type QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../api/errors'
-import { isQueueableMutation } from './mutations'
+import { isQueueableMutation, reapplyQueued } from './mutations'
 import { queueKeyOf } from './queued'
 import { readQueue, recordReplayed, type StoredQueue } from './queue-store'
 import { CACHE_SCHEMA_VERSION } from './version'
@@ -45,7 +45,12 @@ function adopt(client: QueryClient, queue: StoredQueue): void {
     const key = queueKeyOf(m)
     return key !== undefined && !held.has(key) && isQueueableMutation(m.mutationKey)
   })
-  if (orphans.length > 0) hydrate(client, { mutations: orphans, queries: [] })
+  if (orphans.length === 0) return
+  hydrate(client, { mutations: orphans, queries: [] })
+  reapplyQueued(
+    client,
+    orphans.map((m) => ({ mutationKey: m.mutationKey, variables: m.state.variables })),
+  )
 }
 
 /**

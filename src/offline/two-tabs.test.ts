@@ -8,7 +8,12 @@ import {
   unbindMutationRegistry,
   unregisterMutationDefaults,
 } from './mutations'
-import { clearPersistedState, flushPersistedState, persistOptions } from './persist'
+import {
+  clearPersistedState,
+  flushPersistedState,
+  onCacheRestored,
+  persistOptions,
+} from './persist'
 import { newQueueKey, type Queued } from './queued'
 import { readQueue } from './queue-store'
 import { uninstallQueueReplay } from './replay'
@@ -54,7 +59,9 @@ const open: QueryClient[] = []
 beforeEach(async () => {
   await clearPersistedState()
   server = fakeServer()
-  registerMutationDefaults(WATCH, { mutationFn: server.mutationFn })
+  registerMutationDefaults(WATCH, { mutationFn: server.mutationFn }, (tab, vars: Vars) =>
+    tab.setQueryData(['lot', vars.lotId], { watching: vars.watching }),
+  )
 })
 afterEach(() => {
   for (const tab of open.splice(0)) closeTab(tab)
@@ -190,5 +197,22 @@ describe('the offline queue across two tabs', () => {
         .getAll()
         .map((m) => m.state.status),
     ).toEqual(['success', 'success'])
+  })
+
+  it("a tab that restores another tab's queued write shows it, though its own cache was saved last", async () => {
+    onlineManager.setOnline(false)
+    const a = await openTab()
+    const b = await openTab()
+    for (const tab of [a, b]) tab.setQueryData(['lot', 9], { watching: false })
+    a.setQueryData(['lot', 9], { watching: true }) // the optimistic update of the watch
+    queueWatch(a, 9)
+    await waitFor(() => expect(paused(a)).toHaveLength(1))
+    await flushPersistedState(a)
+    await flushPersistedState(b) // tab B's cache, from before the watch, is written last
+    closeTab(b)
+
+    const reloaded = await openTab()
+    onCacheRestored(reloaded)
+    expect(reloaded.getQueryData(['lot', 9])).toEqual({ watching: true })
   })
 })

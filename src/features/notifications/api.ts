@@ -92,12 +92,16 @@ export interface MarkReadVars {
  * apply it once (docs/decisions/0012).
  */
 export function registerNotificationMutations(): void {
-  registerMutationDefaults(MARK_READ_KEY, {
-    mutationFn: (vars: MarkReadVars & Queued) =>
-      api
-        .post('notifications/read', { json: { ids: vars.ids }, headers: queueHeaders(vars) })
-        .json<{ unread: number }>(),
-  })
+  registerMutationDefaults(
+    MARK_READ_KEY,
+    {
+      mutationFn: (vars: MarkReadVars & Queued) =>
+        api
+          .post('notifications/read', { json: { ids: vars.ids }, headers: queueHeaders(vars) })
+          .json<{ unread: number }>(),
+    },
+    (client: QueryClient, vars: MarkReadVars) => markReadInCache(client, vars.ids),
+  )
 }
 
 /** `mutate({ ids })`; the idempotency key is added here, for every call. */

@@ -52,15 +52,19 @@ export function applyWatch(client: QueryClient, { lotId, watching }: WatchVars):
  * persisted cache is restored.
  */
 export function registerWatchMutations(): void {
-  registerMutationDefaults(WATCH_KEY, {
-    mutationFn: (vars: WatchVars & Queued) => {
-      const path = `lots/${encodeURIComponent(vars.lotId)}/watch`
-      const options = { headers: queueHeaders(vars) }
-      return (vars.watching ? api.put(path, options) : api.delete(path, options)).json<{
-        watching: boolean
-      }>()
+  registerMutationDefaults(
+    WATCH_KEY,
+    {
+      mutationFn: (vars: WatchVars & Queued) => {
+        const path = `lots/${encodeURIComponent(vars.lotId)}/watch`
+        const options = { headers: queueHeaders(vars) }
+        return (vars.watching ? api.put(path, options) : api.delete(path, options)).json<{
+          watching: boolean
+        }>()
+      },
     },
-  })
+    applyWatch,
+  )
 }
 
 /** `mutate({ lotId, watching })`; the idempotency key is added here, for every toggle. */
