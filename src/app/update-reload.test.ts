@@ -1,9 +1,8 @@
 import { MutationObserver, onlineManager } from '@tanstack/react-query'
-import { get } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../api/query-client'
 import { registerMutationDefaults, unregisterMutationDefaults } from '../offline/mutations'
-import { clearPersistedState, PERSIST_KEY } from '../offline/persist'
+import { clearPersistedState, persister } from '../offline/persist'
 import { createReloadGuard, pendingWorkMeta } from '../offline/reload-guard'
 import { createUpdateReload } from './update-reload'
 
@@ -13,11 +12,12 @@ function setup() {
   const client = createQueryClient()
   const guard = createReloadGuard(client)
   const events: string[] = []
-  // What IndexedDB held at the moment of the reload (the read starts after any earlier write).
-  let persistedAtReload: Promise<string | undefined> = Promise.resolve(undefined)
+  // What IndexedDB held at the moment of the reload (the read starts after any earlier write):
+  // the cache and the shared offline queue, as the next page restores them.
+  let persistedAtReload: Promise<unknown> = Promise.resolve(undefined)
   const reload = vi.fn(() => {
     events.push('reload')
-    persistedAtReload = get<string>(PERSIST_KEY)
+    persistedAtReload = Promise.resolve(persister.restoreClient())
   })
   const updater = createUpdateReload({ guard, client, reload })
   const startBid = () => {
@@ -75,7 +75,7 @@ describe('applying an update (reloadAfterFlush)', () => {
     await answerBid()
     await running
     expect(reload).toHaveBeenCalledTimes(1)
-    const saved = JSON.parse((await persisted()) ?? 'null') as {
+    const saved = (await persisted()) as {
       clientState: {
         queries: Array<{ queryKey: unknown; state: { data: unknown } }>
         mutations: Array<{ mutationKey: unknown; state: { variables: unknown } }>
