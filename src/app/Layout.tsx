@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ConnectionIndicator } from '../components/ConnectionIndicator'
 import { OfflineNotice } from '../components/OfflineNotice'
@@ -6,11 +6,14 @@ import { useMe } from '../features/auth/api'
 import { unreadCount, useNotifications } from '../features/notifications/api'
 import { NotificationToasts } from '../features/notifications/NotificationToasts'
 import { useWallet } from '../features/wallet/api'
+import { walletChannel } from '../features/wallet/realtime'
 import { useT } from '../i18n'
 import { useOnline } from '../offline/online'
 import { useConnection } from '../realtime/live'
+import { useChannel } from '../realtime/provider'
 import { NavIcon, type NavIconName } from './NavIcon'
 import { UpdatePrompt } from './UpdatePrompt'
+import { useNavigationFocus } from './useNavigationFocus'
 
 function NavLink({
   href,
@@ -38,10 +41,14 @@ function NavLink({
   )
 }
 
-/** Wallet entry with the available balance (from the cache; wide screens show the amount). */
-function WalletNavLink() {
+/**
+ * Wallet entry with the available balance (wide screens show the amount), live on every screen:
+ * a bid here or in another window moves it, so it follows the private wallet channel.
+ */
+function WalletNavLink({ userId }: { userId: string }) {
   const { t, formatMoney } = useT()
   const wallet = useWallet()
+  useChannel(walletChannel(userId))
   return (
     <NavLink href="/wallet" icon="wallet">
       {t('nav.wallet')}
@@ -86,6 +93,16 @@ function Logo() {
   )
 }
 
+/**
+ * The skip link moves focus into the content itself: following `#main` would add a history entry
+ * (Back would seem to do nothing) and put a fragment in the address.
+ */
+function skipToContent(event: MouseEvent, main: HTMLElement | null) {
+  if (!main) return
+  event.preventDefault()
+  main.focus()
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useT()
   const online = useOnline()
@@ -93,23 +110,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const me = useMe()
   const [location] = useLocation()
   const main = useRef<HTMLElement>(null)
-  const first = useRef(true)
-
-  // Move focus to the new screen on navigation, so keyboard and screen-reader users land there.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    main.current?.focus()
-  }, [location])
+  // Keyboard and screen-reader users land on the new screen's heading; scroll per navigation.
+  useNavigationFocus(main, location)
 
   const onAuthScreen = location.startsWith('/sign-in') || location.startsWith('/sign-up')
   const signInHref = onAuthScreen ? '/sign-in' : `/sign-in?next=${encodeURIComponent(location)}`
 
   return (
     <>
-      <a href="#main" className="skip-link">
+      <a href="#main" className="skip-link" onClick={(event) => skipToContent(event, main.current)}>
         {t('app.skipToContent')}
       </a>
       <header className="app-header">
@@ -133,7 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   {t('nav.myBids')}
                 </NavLink>
                 <NotificationsNavLink className="nav-notifications" />
-                <WalletNavLink />
+                <WalletNavLink userId={me.data.id} />
                 <NavLink href="/account" icon="account">
                   {t('nav.account')}
                 </NavLink>
