@@ -23,6 +23,7 @@ import { Countdown } from './components/Countdown'
 import { LotImage } from './components/LotImage'
 import { LotStatusBadge } from './components/LotStatusBadge'
 import { Watchers } from './components/Watchers'
+import { useOwnLeadFollows } from './useOwnLead'
 
 /** The end as first seen in this room: a later end means a soft-close extension happened. */
 function useExtended(lot: LotDetail | undefined): boolean {
@@ -58,6 +59,7 @@ export default function LotScreen() {
   useChannel(id ? `lot.${id}` : null)
   useDocumentTitle(lot?.title ?? t('lot.loading'))
   const extended = useExtended(lot)
+  useOwnLeadFollows(lot, me?.alias ?? null)
   const money = (minor: number) => formatMoney(minor, currency)
   const announcement = usePriceAnnouncement(
     lot,
