@@ -73,7 +73,14 @@ export function BidForm({
   const place = usePlaceBid(lot.id)
   const [amountText, setAmountText] = useState('')
   const [maxText, setMaxText] = useState('')
-  const [errors, setErrors] = useState<BidErrors>({})
+  const [errors, setErrorsShown] = useState<BidErrors>({})
+  // Said in a live region: focus may already be in the field, so moving it there says nothing.
+  const [said, setSaid] = useState<{ text: string; n: number } | null>(null)
+  const setErrors = (next: BidErrors) => {
+    setErrorsShown(next)
+    const text = next.amount ?? next.maxAmount
+    setSaid(text ? (previous) => ({ text, n: (previous?.n ?? 0) + 1 }) : null)
+  }
   const [result, setResult] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
   const [retryVars, setRetryVars] = useState<BidInputVars | null>(null)
   const attempt = useRef<BidInputVars | null>(null)
@@ -212,6 +219,9 @@ export function BidForm({
             : t('bid.submitPlain')}
         </Button>
       </form>
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {said ? <p key={said.n}>{said.text}</p> : null}
+      </div>
       <div aria-live="polite">
         {result ? (
           <p
