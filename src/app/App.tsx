@@ -10,7 +10,9 @@ import { AppProviders } from './providers'
 import { realtimeRules } from './realtime-rules'
 import { RealtimeProvider } from '../realtime/provider'
 import { useMe } from '../features/auth/api'
-import type { ReactNode } from 'react'
+import { recheckSession, useSessionSync } from '../features/auth/session-sync'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, type ReactNode } from 'react'
 import { AppRoutes } from './routes'
 
 /** wouter's base: import.meta.env.BASE_URL without its trailing slash ('' at the root). */
@@ -41,11 +43,18 @@ function Screens() {
   )
 }
 
-/** One real-time connection for the app, signed in as the current user when there is one. */
+/**
+ * One real-time connection for the app, signed in as the current user when there is one; the
+ * session follows sign-in and sign-out in other windows, and a connection the service ended
+ * (a sign-out elsewhere) re-checks who is signed in.
+ */
 function Realtime({ children }: { children: ReactNode }) {
   const { data: me } = useMe()
+  const client = useQueryClient()
+  const onEnded = useCallback(() => recheckSession(client), [client])
+  useSessionSync()
   return (
-    <RealtimeProvider rules={realtimeRules} userId={me?.id ?? null}>
+    <RealtimeProvider rules={realtimeRules} userId={me?.id ?? null} onEnded={onEnded}>
       {children}
     </RealtimeProvider>
   )

@@ -32,6 +32,12 @@ export interface RealtimeDeps {
   authorize: (path: 'auth' | 'user-auth', body: Record<string, string>) => Promise<unknown>
   /** Loads pusher-js; lazy so it stays out of the initial bundle. */
   loadPusher?: () => Promise<typeof Pusher>
+  /**
+   * The service ended the connection on its own (it does so to every connection of a user who
+   * signed out, wherever that was): resolves to who is signed in now (null: a guest; undefined:
+   * unknown). The connection then comes back as that user.
+   */
+  onEnded?: () => Promise<string | null | undefined>
 }
 
 export function pusherOptions(
@@ -84,6 +90,8 @@ export class RealtimeClient {
   private readonly refs = new Map<string, number>()
   private readonly subscribedOnce = new Set<string>()
   private userId: string | null = null
+  /** Set while we disconnect ourselves, to tell that from the service ending the connection. */
+  private leaving = false
   /** Bumped by stop(): a start() still loading pusher-js from before must not connect. */
   private generation = 0
   private readonly cleanup: Array<() => void> = []
@@ -101,8 +109,13 @@ export class RealtimeClient {
       pusherOptions(this.deps.config, this.deps.authorize),
     )
     this.pusher = pusher
-    pusher.connection.bind('state_change', ({ current }: { current: string }) =>
-      this.onState(current),
+    pusher.connection.bind(
+      'state_change',
+      ({ previous, current }: { previous: string; current: string }) => {
+        this.onState(current)
+        if (previous === 'connected' && current === 'disconnected' && !this.leaving)
+          void this.onEnded(generation)
+      },
     )
     for (const rule of this.deps.rules) {
       if (matchChannel(rule, USER_CHANNEL)) {
@@ -119,7 +132,7 @@ export class RealtimeClient {
   stop() {
     this.generation++
     for (const off of this.cleanup.splice(0)) off()
-    this.pusher?.disconnect()
+    this.disconnect()
     this.pusher = undefined
     this.subscribedOnce.clear()
     setSocketId(null)
@@ -172,7 +185,7 @@ export class RealtimeClient {
     if (userId) this.pusher.signin()
     else if (previous) {
       // Private subscriptions belonged to the old user: start a fresh guest connection.
-      this.pusher.disconnect()
+      this.disconnect()
       this.pusher.connect()
     }
   }
@@ -182,6 +195,23 @@ export class RealtimeClient {
     const state = this.pusher?.connection.state
     if (!this.pusher || state === 'connected' || state === 'connecting') return
     this.pusher.connect()
+  }
+
+  private disconnect() {
+    this.leaving = true
+    try {
+      this.pusher?.disconnect()
+    } finally {
+      this.leaving = false
+    }
+  }
+
+  /** Ended by the service, not by us: back as whoever is signed in now (pusher-js would not). */
+  private async onEnded(generation: number) {
+    const user = await this.deps.onEnded?.().catch(() => undefined)
+    if (generation !== this.generation) return
+    if (user !== undefined) this.setUser(user)
+    this.reconnectNow()
   }
 
   private attach(name: string) {

@@ -11,7 +11,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api/client'
 import { configQuery } from '../api/config'
 import type { AnyRule } from './bridge'
-import { RealtimeClient, type PresenceMember, type RealtimeStatus } from './connection'
+import {
+  RealtimeClient,
+  type PresenceMember,
+  type RealtimeDeps,
+  type RealtimeStatus,
+} from './connection'
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
 
@@ -28,10 +33,13 @@ function authorize(path: 'auth' | 'user-auth', body: Record<string, string>) {
 export function RealtimeProvider({
   rules,
   userId,
+  onEnded,
   children,
 }: {
   rules: readonly AnyRule[]
   userId: string | null
+  /** See RealtimeDeps.onEnded; keep it stable (a new function restarts the connection). */
+  onEnded?: RealtimeDeps['onEnded']
   children: ReactNode
 }) {
   const queryClient = useQueryClient()
@@ -42,9 +50,15 @@ export function RealtimeProvider({
   const client = useMemo(
     () =>
       endpoint
-        ? new RealtimeClient({ config: JSON.parse(endpoint), queryClient, rules, authorize })
+        ? new RealtimeClient({
+            config: JSON.parse(endpoint),
+            queryClient,
+            rules,
+            authorize,
+            onEnded,
+          })
         : null,
-    [endpoint, queryClient, rules],
+    [endpoint, queryClient, rules, onEnded],
   )
 
   useEffect(() => {

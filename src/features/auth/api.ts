@@ -4,6 +4,7 @@ import type { PublicUser } from '../../../common/accounts'
 import { api } from '../../api/client'
 import { ApiError } from '../../api/errors'
 import { wipeUserData } from '../../offline/persist'
+import { announceSessionChange } from './session-channel'
 
 export const meKey = ['me'] as const
 
@@ -84,6 +85,7 @@ function useAuthMutation<TInput>(path: 'auth/login' | 'auth/register', key: stri
       await client.cancelQueries({ queryKey: meKey })
       resetForUser(client, user)
       client.setQueryData(meKey, user)
+      announceSessionChange('signed-in')
     },
   })
 }
@@ -112,6 +114,7 @@ export function useSignOut() {
     onSuccess: async () => {
       await wipeUserData(client)
       client.setQueryData(meKey, null)
+      announceSessionChange('signed-out')
     },
   })
 }
