@@ -39,32 +39,39 @@ function focusScreenHeading(root: HTMLElement): () => void {
   return stop
 }
 
+/** Marks history entries this app has shown: coming back to one is Back/Forward, not a link. */
+const SEEN = 'lotlineSeen'
+
+function seenBefore(): boolean {
+  const state: unknown = history.state
+  return typeof state === 'object' && state !== null && SEEN in state
+}
+
+function markSeen(): void {
+  const state: unknown = history.state
+  if (state !== null && typeof state !== 'object') return // someone else's state: leave it
+  history.replaceState({ ...(state ?? {}), [SEEN]: true }, '')
+}
+
 /**
  * What a navigation does to the viewport and focus: a new screen (a link, a redirect) starts at
  * its top; Back/Forward leave the scroll to the browser, which puts it back where it was; both
  * move focus to the new screen's heading. Not on the first render: a deep link or a reload keeps
- * the browser's own start (focus on the document, the skip link first).
+ * the browser's own start (focus on the document, the skip link first). Back/Forward is told
+ * from a link by the entry's state, not by `popstate`: the router may re-render before that
+ * event reaches a listener here.
  */
 export function useNavigationFocus(main: RefObject<HTMLElement | null>, location: string): void {
   const first = useRef(true)
-  const traversed = useRef(false)
 
   useEffect(() => {
-    const onPop = () => {
-      traversed.current = true
-    }
-    window.addEventListener('popstate', onPop)
-    return () => window.removeEventListener('popstate', onPop)
-  }, [])
-
-  useEffect(() => {
+    const traversal = seenBefore()
+    markSeen()
     if (first.current) {
       first.current = false
       return
     }
-    const back = traversed.current
-    traversed.current = false
-    if (!back) window.scrollTo(0, 0)
+    if (!traversal) window.scrollTo(0, 0)
     return main.current ? focusScreenHeading(main.current) : undefined
   }, [main, location])
 }

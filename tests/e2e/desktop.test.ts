@@ -36,13 +36,17 @@ async function login(email: string): Promise<string> {
 }
 
 /** A lot sold by the admin (so every member may bid), open for `hours`. */
-async function createLot(title: string, hours = 5): Promise<{ id: string; title: string }> {
+async function createLot(
+  title: string,
+  hours = 5,
+  description = 'Created by the desktop e2e test.',
+): Promise<{ id: string; title: string }> {
   const res = await fetch(`${server.url}api/lots`, {
     method: 'POST',
     headers: { ...HEADERS, cookie: seller },
     body: JSON.stringify({
       title,
-      description: 'Created by the desktop e2e test.',
+      description,
       startingPrice: 1000,
       endsAt: new Date(Date.now() + hours * 3_600_000).toISOString(),
       softCloseSeconds: 10,
@@ -280,7 +284,8 @@ describe('desktop browser', () => {
 
   it('back and forward restore each screen, the list scroll, and focus the heading', async () => {
     for (let i = 0; i < 8; i++) await createLot(`E2E filler lot ${i + 1}`, 3 + i / 10)
-    const far = await createLot('E2E far-down compass', 200)
+    // A tall room (a long description), so keeping the list's scroll would open it mid-page.
+    const far = await createLot('E2E far-down compass', 200, 'A line of its story.\n'.repeat(150))
     const context = await desktop('alice@lotline.test')
     const page = await context.newPage()
     await page.goto(server.url)
@@ -317,6 +322,17 @@ describe('desktop browser', () => {
     await page.goForward()
     await expect.poll(() => heading(page)).toBe(far.title)
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: far.title })
+
+    // Back to the list, and the same lot again by its link (saved now, so the tall room renders
+    // at once): it opens at its top, not where the list was scrolled.
+    await page.goBack()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(listScroll - 5)
+    await link.click()
+    await expect.poll(() => heading(page)).toBe(far.title)
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(
+      listScroll + 1600,
+    )
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await context.close()
   })
 
@@ -407,7 +423,9 @@ describe('desktop browser', () => {
     await assertFocusVisible(page)
     await page.keyboard.press('Enter')
     expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main' })
-    expect(path(page)).toBe('/')
+    // No `#main` in the address, and no history entry Back would have to step over.
+    expect(page.url()).toBe(server.url)
+    expect(await page.evaluate(() => history.length)).toBe(2)
 
     // From the content, Tab walks the screen in reading order to the lot's link.
     const order = await tabUntil(page, (f) => f.text === lot.title, 40)
