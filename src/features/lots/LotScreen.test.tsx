@@ -56,22 +56,28 @@ describe('lot room', () => {
     expect(rows[0]!.textContent).toContain('€12.00')
   })
 
+  const fieldError = (text: string) => screen.findByText(text, { selector: '.field-error' })
+  const liveText = () =>
+    [...document.querySelectorAll('[aria-live]')].map((el) => el.textContent).join(' | ')
+
   it('checks a bid with the shared rules before sending anything', async () => {
     const { requests } = open()
     const amount = await screen.findByLabelText('Your bid')
     fireEvent.change(amount, { target: { value: '12.50' } })
     fireEvent.submit(amount.closest('form')!)
-    expect(await screen.findByText('The minimum bid is €13.00.')).toBeTruthy()
+    expect(await fieldError('The minimum bid is €13.00.')).toBeTruthy()
     expect(document.activeElement).toBe(amount)
+    // Focus was already in the field: the refusal is said in a live region.
+    expect(liveText()).toContain('The minimum bid is €13.00.')
     fireEvent.change(amount, { target: { value: '15' } })
     fireEvent.change(screen.getByLabelText('Maximum (automatic bidding)'), {
       target: { value: '14' },
     })
     fireEvent.submit(amount.closest('form')!)
-    expect(await screen.findByText('Your maximum must be at least your bid.')).toBeTruthy()
+    expect(await fieldError('Your maximum must be at least your bid.')).toBeTruthy()
     fireEvent.change(amount, { target: { value: 'twelve' } })
     fireEvent.submit(amount.closest('form')!)
-    expect(await screen.findByText('Enter an amount like 12.50.')).toBeTruthy()
+    expect(await fieldError('Enter an amount like 12.50.')).toBeTruthy()
     expect(bidRequests(requests)).toHaveLength(0)
   })
 
@@ -87,7 +93,7 @@ describe('lot room', () => {
     })
     fireEvent.submit(amount.closest('form')!)
     expect(
-      await screen.findByText('Your available balance does not cover this maximum. Top up first.'),
+      await fieldError('Your available balance does not cover this maximum. Top up first.'),
     ).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByLabelText('Maximum (automatic bidding)'))
   })
