@@ -5,6 +5,7 @@ import {
   type MutationOptions,
   type QueryClient,
 } from '@tanstack/react-query'
+import { ApiError } from '../api/errors'
 
 /**
  * Registry of mutations that may be queued offline and replayed after a reload
@@ -42,12 +43,31 @@ const clients = new Set<QueryClient>()
  */
 export const QUEUE_SCOPE = { id: 'lotline-offline-queue' }
 
+/**
+ * A queued write that gets no answer or a 5xx (the network came back before the API did) is
+ * tried again with backoff instead of failing in this tab and undoing what the screen shows: the
+ * idempotency key makes a repeat safe. A 4xx is final (the answer will not change), except a
+ * timeout or rate limit.
+ */
+export function retryQueuedWrite(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    if (error.status !== 408 && error.status !== 429) return false
+  }
+  return failureCount < 6
+}
+
+const QUEUED_WRITE_DEFAULTS = {
+  scope: QUEUE_SCOPE,
+  retry: retryQueuedWrite,
+  retryDelay: (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000),
+}
+
 export function registerMutationDefaults(
   key: MutationKey,
   options: Defaults,
   reapply?: Reapply,
 ): void {
-  const defaults = { scope: QUEUE_SCOPE, ...options }
+  const defaults = { ...QUEUED_WRITE_DEFAULTS, ...options }
   registry.set(hashKey(key), { key, defaults, reapply })
   for (const client of clients) client.setMutationDefaults(key, defaults)
 }

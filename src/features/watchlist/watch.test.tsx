@@ -11,7 +11,7 @@ import {
   onCacheRestored,
   persistOptions,
 } from '../../offline/persist'
-import { json, mockApi } from '../../testing/http'
+import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import { lotKeys } from '../lots/api'
 import { detail, summary } from '../lots/fixtures'
@@ -90,5 +90,27 @@ describe('watch / unwatch offline queue', () => {
     await waitFor(() =>
       expect(screen.queryByText('Saved offline; syncs when you reconnect.')).toBeNull(),
     )
+  })
+
+  it('back online before the API is back: the queued watch is tried again (same key), not undone', async () => {
+    let answers = 0
+    const { requests } = mockApi({
+      [`PUT /api/lots/${ID}/watch`]: () =>
+        ++answers === 1
+          ? problem(503, 'unavailable', 'Restarting')
+          : json({ lotId: ID, watching: true }),
+    })
+    const { client } = renderWithApp(<WatchButton lotId={ID} watching={false} />)
+    client.setQueryData(lotKeys.detail(ID), detail())
+    act(() => onlineManager.setOnline(false))
+    fireEvent.click(screen.getByRole('button', { name: 'Watch' }))
+    act(() => onlineManager.setOnline(true))
+
+    await waitFor(() => expect(requests).toHaveLength(2), { timeout: 5_000 })
+    expect(requests[1]!.headers.get('Idempotency-Key')).toBe(
+      requests[0]!.headers.get('Idempotency-Key'),
+    )
+    await waitFor(() => expect(client.getMutationCache().getAll()[0]!.state.status).toBe('success'))
+    expect(client.getQueryData<LotDetail>(lotKeys.detail(ID))!.my?.watching).toBe(true)
   })
 })
