@@ -1,5 +1,6 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
 import { IDEMPOTENCY_HEADER } from '../../common/config'
+import { newIdempotencyKey } from '../api/idempotency'
 
 /**
  * Every write of the offline queue carries its own idempotency key, chosen when the user acts:
@@ -9,16 +10,6 @@ import { IDEMPOTENCY_HEADER } from '../../common/config'
 export interface Queued {
   /** Absent only on writes queued before keys existed; those are sent without the header. */
   idempotencyKey?: string
-}
-
-export function newQueueKey(): string {
-  const c = globalThis.crypto as Crypto | undefined
-  if (typeof c?.randomUUID === 'function') return c.randomUUID()
-  // randomUUID needs a secure context; plain-http LAN previews still get a random key.
-  const bytes = new Uint8Array(16)
-  if (c) c.getRandomValues(bytes)
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256)
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /** The request headers that carry a queued write's key. */
@@ -43,7 +34,7 @@ export function useQueuedMutation<TVars extends object>(
   const { mutate, mutateAsync } = mutation
   return {
     ...mutation,
-    mutate: (vars: TVars) => mutate({ ...vars, idempotencyKey: newQueueKey() }),
-    mutateAsync: (vars: TVars) => mutateAsync({ ...vars, idempotencyKey: newQueueKey() }),
+    mutate: (vars: TVars) => mutate({ ...vars, idempotencyKey: newIdempotencyKey() }),
+    mutateAsync: (vars: TVars) => mutateAsync({ ...vars, idempotencyKey: newIdempotencyKey() }),
   }
 }

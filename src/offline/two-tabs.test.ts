@@ -14,7 +14,8 @@ import {
   onCacheRestored,
   persistOptions,
 } from './persist'
-import { newQueueKey, type Queued } from './queued'
+import { newIdempotencyKey } from '../api/idempotency'
+import type { Queued } from './queued'
 import { readQueue } from './queue-store'
 import { uninstallQueueReplay } from './replay'
 import { CACHE_SCHEMA_VERSION } from './version'
@@ -84,7 +85,7 @@ function closeTab(tab: QueryClient) {
 }
 
 function queueWatch(tab: QueryClient, lotId: number, watching = true): Vars {
-  const vars = { lotId, watching, idempotencyKey: newQueueKey() }
+  const vars = { lotId, watching, idempotencyKey: newIdempotencyKey() }
   void new MutationObserver<unknown, Error, Vars>(tab, { mutationKey: WATCH })
     .mutate(vars)
     .catch(() => undefined)

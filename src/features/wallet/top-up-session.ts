@@ -1,3 +1,5 @@
+import { newIdempotencyKey } from '../../api/idempotency'
+
 /**
  * What a top-up in progress keeps across reloads and Stripe redirects, in sessionStorage (this tab
  * only, gone when it closes; never the client secret):
@@ -28,15 +30,6 @@ function write(name: string, value: string | null): void {
   } catch {
     // Private mode or storage full: the attempt lasts for this page only.
   }
-}
-
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto as Crypto | undefined
-  if (typeof c?.randomUUID === 'function') return c.randomUUID()
-  const bytes = new Uint8Array(16)
-  if (c) c.getRandomValues(bytes)
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256)
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 export function readAttempt(): Attempt | null {

@@ -2,18 +2,13 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation } from 'wouter'
 import { isMoney, MONEY_MAX, minNextBid, type LotDetail } from '../../../../common/auction'
 import { ApiError, NetworkError } from '../../../api/errors'
+import { newIdempotencyKey } from '../../../api/idempotency'
 import { Button } from '../../../components/Button'
 import { TextField } from '../../../components/TextField'
 import { errorMessage, useT } from '../../../i18n'
 import { useOnline } from '../../../offline/online'
 import { usePlaceBid, type BidInputVars } from '../api'
 import { parseMoney, toInputValue } from '../money'
-
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
 
 export interface BidErrors {
   amount?: string
