@@ -11,6 +11,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import {
+  API_HEADERS,
+  apiClient,
   buildClient,
   launchBrowser,
   sleep,
@@ -28,7 +30,6 @@ const option = (name: string, fallback: number) => {
 const RUNS = option('runs', 3)
 const CUT_MS = option('cut', 30) * 1000
 const WRITE = args.includes('--write')
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
 
 type Variant =
   'network cut only' | 'real-time restart' | 'device sleep + real-time restart' | 'API restart'
@@ -44,18 +45,7 @@ interface BidRow {
   createdAt: string
 }
 
-function client(server: RunningServer) {
-  const api = (path: string, cookie: string, init: RequestInit = {}) =>
-    fetch(`${server.url}api/${path}`, { ...init, headers: { ...HEADERS, cookie, ...init.headers } })
-  const login = async (email: string) => {
-    const res = await api('auth/login', '', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: 'lotline-demo' }),
-    })
-    return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-  }
-  return { api, login }
-}
+const client = (server: RunningServer) => apiClient(() => server.url)
 
 async function fullHistory(api: ReturnType<typeof client>['api'], lotId: string, cookie: string) {
   const rows: string[] = []
@@ -180,7 +170,7 @@ async function main() {
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext()
         await context.request.post(`${server.url}api/auth/login`, {
-          headers: HEADERS,
+          headers: API_HEADERS,
           data: { email: 'alice@lotline.test', password: 'lotline-demo' },
         })
         times.push(await measureOnce(server, context, variant, run))

@@ -6,10 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { buildClient, launchBrowser, sleep, startServer, type RunningServer } from './harness.ts'
+import {
+  API_HEADERS,
+  apiClient,
+  buildClient,
+  launchBrowser,
+  sleep,
+  startServer,
+  type RunningServer,
+} from './harness.ts'
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
+const HEADERS = API_HEADERS
 let server: RunningServer
+const { login } = apiClient(() => server.url)
 let browser: Browser
 
 beforeAll(async () => {
@@ -20,16 +29,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${server.url}api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email, password: 'lotline-demo' }),
-  })
-  expect(res.status).toBe(200)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-}
 
 async function member(email: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })

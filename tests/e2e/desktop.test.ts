@@ -6,12 +6,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { buildClient, launchBrowser, startServer, type RunningServer } from './harness.ts'
+import {
+  API_HEADERS,
+  apiClient,
+  buildClient,
+  launchBrowser,
+  startServer,
+  type RunningServer,
+} from './harness.ts'
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
+const HEADERS = API_HEADERS
 const VIEWPORT = { width: 1280, height: 800 }
 const PASSWORD = 'lotline-demo'
 let server: RunningServer
+const { login } = apiClient(() => server.url)
 let browser: Browser
 let seller: string
 
@@ -24,16 +32,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${server.url}api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  })
-  expect(res.status).toBe(200)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-}
 
 /** A lot sold by the admin (so every member may bid), open for `hours`. */
 async function createLot(

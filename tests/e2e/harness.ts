@@ -262,3 +262,31 @@ export async function sleepDevice(cdp: CDPSession, page: Page) {
     await setVisibility('visible')
   }
 }
+
+export const API_HEADERS = {
+  'X-Requested-With': 'XMLHttpRequest',
+  'content-type': 'application/json',
+}
+export const DEMO_PASSWORD = 'lotline-demo'
+
+/**
+ * The HTTP API as another member or the admin uses it beside the browser: `login` returns the
+ * session cookie, `api` sends a request with it. `url` is read at call time (servers start in
+ * beforeAll).
+ */
+export function apiClient(url: () => string) {
+  const api = (path: string, cookie: string, init: RequestInit = {}) =>
+    fetch(`${url()}api/${path}`, {
+      ...init,
+      headers: { ...API_HEADERS, cookie, ...init.headers },
+    })
+  const login = async (email: string): Promise<string> => {
+    const res = await api('auth/login', '', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    })
+    if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`)
+    return (res.headers.get('set-cookie') ?? '').split(';')[0]!
+  }
+  return { api, login }
+}

@@ -8,9 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { buildClient, launchBrowser, startServer, waitFor, type RunningServer } from './harness.ts'
+import {
+  API_HEADERS,
+  apiClient,
+  buildClient,
+  launchBrowser,
+  startServer,
+  waitFor,
+  type RunningServer,
+} from './harness.ts'
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
+const HEADERS = API_HEADERS
 const AGE = '(just now|\\d+ minutes? ago)'
 const SAVED = new RegExp(`^Saved ${AGE}$`)
 const NOT_LIVE = new RegExp(`^Not live · updated ${AGE}$`)
@@ -18,25 +26,13 @@ const DUE = /^(Was due|Due) to end /
 const OFFLINE_ACTION = 'You are offline. This needs a connection.'
 
 let server: RunningServer
+const { api, login } = apiClient(() => server.url)
 let browser: Browser
 const lots = { watched: '', own: '', unseen: '' }
 const titles = {
   watched: `Offline UI brass lamp ${Date.now()}`,
   own: `Offline UI own chair ${Date.now()}`,
 }
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${server.url}api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email, password: 'lotline-demo' }),
-  })
-  expect(res.status).toBe(200)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-}
-
-const api = (path: string, cookie: string, init: RequestInit = {}) =>
-  fetch(`${server.url}api/${path}`, { ...init, headers: { ...HEADERS, cookie, ...init.headers } })
 
 async function createLot(cookie: string, title: string): Promise<string> {
   const res = await api('lots', cookie, {

@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import {
+  apiClient,
   buildClient,
   CHROMIUM,
   CHROMIUM_ARGS,
@@ -30,11 +31,11 @@ import {
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 3 }
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
 /** Smallest comfortable touch target (WCAG 2.5.5 / Apple HIG: 44 CSS px). */
 const MIN_TAP = 44
 
 let server: RunningServer
+const { api, login } = apiClient(() => server.url)
 let profile: string
 
 beforeAll(async () => {
@@ -49,19 +50,6 @@ afterAll(async () => {
   await server?.stop()
   if (profile) await rm(profile, { recursive: true, force: true })
 })
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${server.url}api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email, password: 'lotline-demo' }),
-  })
-  expect(res.status).toBe(200)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-}
-
-const api = (path: string, cookie: string, init: RequestInit = {}) =>
-  fetch(`${server.url}api/${path}`, { ...init, headers: { ...HEADERS, cookie, ...init.headers } })
 
 /** Opens the installed app: an app window at `url` on the phone profile, phone-sized. */
 async function openApp(

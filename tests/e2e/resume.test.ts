@@ -13,6 +13,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BidRow } from '../../common/auction.ts'
 import {
+  API_HEADERS,
+  apiClient,
   buildClient,
   launchBrowser,
   sleep,
@@ -21,28 +23,16 @@ import {
   type RunningServer,
 } from './harness.ts'
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
+const HEADERS = API_HEADERS
 const CUT_MS = 30_000
 const RESUME_BUDGET_MS = 2_000
 let server: RunningServer
+const { api, login } = apiClient(() => server.url)
 
 beforeAll(async () => {
   server = await startServer({ distDir: buildClient('v1'), separateRealtime: true })
 })
 afterAll(() => server?.stop())
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${server.url}api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email, password: 'lotline-demo' }),
-  })
-  expect(res.status).toBe(200)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-}
-
-const api = (path: string, cookie: string, init: RequestInit = {}) =>
-  fetch(`${server.url}api/${path}`, { ...init, headers: { ...HEADERS, cookie, ...init.headers } })
 
 /** Every visible bid of the lot, oldest first, paged through with the `after` cursor. */
 async function fullHistory(lotId: string, cookie: string): Promise<BidRow[]> {

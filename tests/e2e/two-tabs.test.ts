@@ -9,6 +9,8 @@
 import type { BrowserContext, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  API_HEADERS,
+  apiClient,
   buildClient,
   launchBrowser,
   sleepDevice,
@@ -17,27 +19,15 @@ import {
   type RunningServer,
 } from './harness.ts'
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
+const HEADERS = API_HEADERS
 const QUEUE_KEY = 'lotline-offline-queue'
 let server: RunningServer
+const { api, login } = apiClient(() => server.url)
 
 beforeAll(async () => {
   server = await startServer({ distDir: buildClient('two-tabs') })
 })
 afterAll(() => server?.stop())
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${server.url}api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email, password: 'lotline-demo' }),
-  })
-  expect(res.status).toBe(200)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-}
-
-const api = (path: string, cookie: string, init: RequestInit = {}) =>
-  fetch(`${server.url}api/${path}`, { ...init, headers: { ...HEADERS, cookie, ...init.headers } })
 
 async function watchedByAlice(lotId: string): Promise<boolean> {
   const alice = await login('alice@lotline.test')
