@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAppNavigation } from './routes'
+import { isAppNavigation, networkOnlyPatterns } from './routes'
 
 describe('service worker navigation routing', () => {
   for (const base of ['/', '/lotline/']) {
@@ -58,5 +58,25 @@ describe('lot pictures', () => {
     expect(isLotImage(new URL('https://lotline.example/uploads/lots/a-1.png'), scope)).toBe(false)
     expect(isLotImage(new URL('https://evil.example/app/uploads/lots/a-1.png'), scope)).toBe(false)
     expect(isLotImage(new URL('https://lotline.example/app/api/lots'), scope)).toBe(false)
+  })
+})
+
+describe('networkOnlyPatterns', () => {
+  it('covers the API, channel auth and health under the scope, on its origin, with any query', () => {
+    const patterns = networkOnlyPatterns(new URL('https://auctions.example:8443/lotline/'))
+    expect(patterns.map((p) => p.pathname)).toEqual([
+      '/lotline/api{/*}?',
+      '/lotline/broadcasting{/*}?',
+      '/lotline/health{/*}?',
+    ])
+    for (const p of patterns) {
+      expect(p).toMatchObject({
+        protocol: 'https',
+        hostname: 'auctions.example',
+        port: '8443',
+        search: '*',
+        hash: '*',
+      })
+    }
   })
 })

@@ -41,3 +41,27 @@ export function isAppNavigation(url: URL, scope: URL): boolean {
 export function isLotImage(url: URL, scope: URL): boolean {
   return url.origin === scope.origin && url.pathname.startsWith(`${scope.pathname}uploads/`)
 }
+
+/** Paths whose requests never need the worker: its own data would be wrong there. */
+export const NETWORK_ONLY_PATHS = ['api', 'broadcasting', 'health'] as const
+
+/**
+ * Static-routing rules (`InstallEvent.addRoutes`, Chromium 123+) sending API, channel-auth and
+ * health requests straight to the network without starting the worker. Why it matters beyond
+ * speed: an old worker that an accepted update has asked to stop is started again by any fetch
+ * it must dispatch, and Chromium then defers the new worker's activation until the old one is
+ * idle (~30 s) — a page polling the API right after an update was accepted (a top-up's status)
+ * kept the update from applying. As URLPattern inits: every component explicit (an init with a
+ * missing search would only match URLs without a query).
+ */
+export function networkOnlyPatterns(scope: URL) {
+  const base = scope.pathname.endsWith('/') ? scope.pathname : `${scope.pathname}/`
+  return NETWORK_ONLY_PATHS.map((path) => ({
+    protocol: scope.protocol.replace(/:$/, ''),
+    hostname: scope.hostname,
+    port: scope.port,
+    pathname: `${base}${path}{/*}?`,
+    search: '*',
+    hash: '*',
+  }))
+}

@@ -9,7 +9,7 @@ import { registerRoute, Route } from 'workbox-routing'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheFirst } from 'workbox-strategies'
-import { isAppNavigation, isLotImage } from './routes'
+import { isAppNavigation, isLotImage, networkOnlyPatterns } from './routes'
 
 declare let self: ServiceWorkerGlobalScope
 
@@ -23,8 +23,28 @@ declare let self: ServiceWorkerGlobalScope
  * - No other runtime caching: API, auth and webhook responses are never cached (React Query +
  *   IndexedDB own data), and cross-origin requests (Stripe, the real-time host) never reach
  *   respondWith because no route matches them.
+ * - API, channel-auth and health requests bypass the worker entirely where the browser supports
+ *   static routing (see networkOnlyPatterns in ./routes).
  * - Waits for the page to accept an update ({type: 'SKIP_WAITING'}); never skips on its own.
  */
+
+/** `InstallEvent.addRoutes` and `URLPattern` are newer than TypeScript's WebWorker lib. */
+type StaticRoute = { condition: { urlPattern: unknown }; source: 'network' }
+type RoutingInstallEvent = ExtendableEvent & {
+  addRoutes?: (routes: StaticRoute[]) => Promise<void>
+}
+type URLPatternConstructor = new (init: Record<string, string>) => unknown
+
+self.addEventListener('install', (event: RoutingInstallEvent) => {
+  const Pattern = (self as unknown as { URLPattern?: URLPatternConstructor }).URLPattern
+  if (typeof event.addRoutes !== 'function' || !Pattern) return
+  const routes = networkOnlyPatterns(new URL(self.registration.scope)).map((init): StaticRoute => ({
+    condition: { urlPattern: new Pattern(init) },
+    source: 'network',
+  }))
+  // A browser that refuses the rules still works: the fetch handler leaves these to the network.
+  event.waitUntil(event.addRoutes(routes).catch(() => undefined))
+})
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()

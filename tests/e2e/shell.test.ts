@@ -107,6 +107,55 @@ describe('offline shell', () => {
   })
 })
 
+describe('requests the service worker must not handle', () => {
+  it('API and channel-auth requests go to the network without starting a stopped worker', async () => {
+    const browser = await launchBrowser()
+    try {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(server.url)
+      await waitForServiceWorker(page)
+      const cdp = await context.newCDPSession(page)
+      const running = new Map<string, string>()
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        for (const v of versions) running.set(v.versionId, v.runningStatus)
+      })
+      await cdp.send('ServiceWorker.enable')
+      await cdp.send('ServiceWorker.stopAllWorkers')
+      await expect
+        .poll(() => [...running.values()].every((status) => status === 'stopped'))
+        .toBe(true)
+
+      // What a page does all the time: API reads and writes, channel auth, the health check.
+      const statuses = await page.evaluate(async () => {
+        const headers = { 'X-Requested-With': 'XMLHttpRequest' }
+        const answers = await Promise.all([
+          fetch('api/config?x=1', { headers }),
+          fetch('api/me', { headers }),
+          fetch('api/auth/logout', { method: 'POST', headers }),
+          fetch('broadcasting/auth', { method: 'POST', headers }),
+          fetch('health', { headers }),
+        ])
+        return answers.map((r) => r.status)
+      })
+      expect(statuses.every((status) => status > 0)).toBe(true)
+      await new Promise((r) => setTimeout(r, 500))
+      // The worker stayed stopped (static routing), so an old worker asked to stop by an update
+      // is never started again by them and cannot hold the new version back.
+      expect([...running.values()]).toEqual(expect.arrayContaining(['stopped']))
+      expect([...running.values()].filter((status) => status !== 'stopped')).toEqual([])
+
+      // A lot picture is still the worker's: it starts for that.
+      await page.evaluate(() => fetch('uploads/lots/none.webp').catch(() => undefined))
+      await expect
+        .poll(() => [...running.values()].some((status) => status !== 'stopped'))
+        .toBe(true)
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
 describe('accounts in the browser', () => {
   it('signs up, signs out and signs back in; every API request carries X-Requested-With', async () => {
     const browser = await launchBrowser()
