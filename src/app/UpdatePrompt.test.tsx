@@ -86,3 +86,35 @@ describe('update prompt', () => {
     expect(await screen.findByText('Se actualizará cuando tu puja tenga respuesta…')).toBeTruthy()
   })
 })
+
+describe('whenActivated', () => {
+  /** A stand-in ServiceWorker: a state and its statechange events, as the browser gives them. */
+  function worker(state: ServiceWorkerState) {
+    const target = new EventTarget() as ServiceWorker & { state: ServiceWorkerState }
+    Object.defineProperty(target, 'state', { value: state, writable: true })
+    const become = (next: ServiceWorkerState) => {
+      target.state = next
+      target.dispatchEvent(new Event('statechange'))
+    }
+    return { target, become }
+  }
+
+  it('waits while the new worker is installed or activating, resolves once it is activated', async () => {
+    const { whenActivated } = await import('./UpdatePrompt')
+    const next = worker('installed')
+    let resolved = false
+    void whenActivated(next.target).then(() => (resolved = true))
+    next.become('activating')
+    await new Promise((r) => setTimeout(r, 10))
+    expect(resolved).toBe(false)
+    next.become('activated')
+    await waitFor(() => expect(resolved).toBe(true))
+  })
+
+  it('resolves at once with no waiting worker, or one already active or replaced', async () => {
+    const { whenActivated } = await import('./UpdatePrompt')
+    await whenActivated(null)
+    await whenActivated(worker('activated').target)
+    await whenActivated(worker('redundant').target)
+  })
+})

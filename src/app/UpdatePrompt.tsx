@@ -37,20 +37,40 @@ function watchForUpdates(swUrl: string, registration: ServiceWorkerRegistration)
   setInterval(check, HOUR)
 }
 
+/**
+ * Resolves when `worker` (the new version, waiting when the update was accepted) is active, or at
+ * once if there is none. The reload that applies an update must wait for it: a reload while the
+ * new worker still waits loads the old version again, or hangs in Chromium.
+ */
+export function whenActivated(worker: ServiceWorker | null | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => !worker || worker.state === 'activated' || worker.state === 'redundant'
+    if (done()) return resolve()
+    const onChange = () => {
+      if (!done()) return
+      worker!.removeEventListener('statechange', onChange)
+      resolve()
+    }
+    worker!.addEventListener('statechange', onChange)
+  })
+}
+
 /** Mounted once at the root: "new version" prompt (never a silent reload) + offline-ready toast. */
 export function UpdatePrompt() {
   const { t } = useT()
   const { notify } = useToast()
   const [applying, setApplying] = useState(false)
   const reloadStarted = useUpdateReloadStarted()
+  const registration = useRef<ServiceWorkerRegistration | undefined>(undefined)
   const pendingWork = usePendingWork()
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
     updateServiceWorker,
   } = useRegisterSW({
-    onRegisteredSW(swUrl, registration) {
-      if (registration) watchForUpdates(swUrl, registration)
+    onRegisteredSW(swUrl, swRegistration) {
+      registration.current = swRegistration
+      if (swRegistration) watchForUpdates(swUrl, swRegistration)
     },
     // vite-plugin-pwa calls this on `controlling` after SKIP_WAITING instead of reloading itself.
     onNeedReload() {
@@ -86,9 +106,12 @@ export function UpdatePrompt() {
     // Wait before SKIP_WAITING too: once the new worker controls the page, this old page can no
     // longer load its own lazy chunks from the precache, and every other tab starts to reload.
     await reloadGuard.whenClear()
+    const next = registration.current?.waiting
     await updateServiceWorker(true)
-    // If `controlling` never fires (vite-plugin-pwa #789), reload anyway after a moment.
-    setTimeout(() => void reloadAfterFlush(), 4000)
+    // `controlling` (→ onNeedReload) is the usual signal. If it never comes (vite-plugin-pwa
+    // #789), reload once the new worker is active — not after a fixed delay: Chromium may hold
+    // the activation back while the old worker is busy.
+    void whenActivated(next).then(() => reloadAfterFlush())
   }
 
   return (
