@@ -4,11 +4,17 @@
  * answer is held back for several seconds (page.route), so the page does not know yet. Applying
  * the update — from this tab, or from another tab — waits for that answer, says so, and only then
  * reloads onto the new version, which shows the accepted bid. A watch toggled offline just before
- * the update is still queued after the reload and reaches the server when back online.
+ * the update is still queued after the reload and reaches the server when back online. The same
+ * for a card payment: while the answer to 3-D Secure is held back the page stays, then it reloads
+ * onto the new version with the top-up credited once.
  */
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { FAKE_STRIPE_JS } from './fake-stripe-js.ts'
 import {
+  API_HEADERS,
+  apiClient,
   buildClient,
   launchBrowser,
   sleep,
@@ -17,13 +23,13 @@ import {
   type RunningServer,
 } from './harness.ts'
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' }
 /**
  * How long the bid's answer stays held back once the update is asked for: well past the 5 s the
  * old reload gave in-flight writes (even twice over, for the button's wait plus the reload's).
  */
 const HOLD_MS = 12_000
 const WAITING_FOR_BID = 'Updating when your bid is answered…'
+const WAITING_FOR_PAYMENT = 'Updating when your card payment is answered…'
 
 let server: RunningServer
 let distV1: string
@@ -36,18 +42,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${server.url}api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email, password: 'lotline-demo' }),
-  })
-  expect(res.status).toBe(200)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-}
-
-const api = (path: string, cookie: string, init: RequestInit = {}) =>
-  fetch(`${server.url}api/${path}`, { ...init, headers: { ...HEADERS, cookie, ...init.headers } })
+const { api, login } = apiClient(() => server.url)
 
 async function createLot(title: string): Promise<string> {
   const res = await api('lots', await login('carol@lotline.test'), {
@@ -62,19 +57,24 @@ async function createLot(title: string): Promise<string> {
   return ((await res.json()) as { id: string }).id
 }
 
-async function signedIn(context: BrowserContext, email: string) {
-  const res = await context.request.post(`${server.url}api/auth/login`, {
-    headers: HEADERS,
+async function signedIn(context: BrowserContext, email: string, target = server) {
+  const res = await context.request.post(`${target.url}api/auth/login`, {
+    headers: API_HEADERS,
     data: { email, password: 'lotline-demo' },
   })
   expect(res.status()).toBe(200)
 }
 
-const version = (page: Page) => page.evaluate(() => document.documentElement.dataset.appVersion)
+/** The running version; a page stuck in a reload that loads nothing says so instead of hanging. */
+const version = (page: Page) =>
+  Promise.race([
+    page.evaluate(() => document.documentElement.dataset.appVersion),
+    sleep(5_000).then(() => 'no answer from the page in 5 s'),
+  ])
 
 /** Opens `path` and waits until a service worker controls the page (a first visit needs a reload). */
-async function openControlled(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`)
+async function openControlled(page: Page, path: string, target = server) {
+  await page.goto(`${target.url}${path}`)
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
@@ -91,8 +91,8 @@ async function openRoom(page: Page, lotId: string) {
 }
 
 /** Deploys v2 and lets `page` find it: the update prompt appears, nothing reloads. */
-async function deployAndFind(page: Page) {
-  await server.deploy(distV2)
+async function deployAndFind(page: Page, target = server) {
+  await target.deploy(distV2)
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration()
     await registration?.update()
@@ -141,11 +141,14 @@ async function placeBid(page: Page, amount: string) {
  * During the hold (until `releaseAt`): still the old page — no navigation, the page's own state
  * intact — saying what it waits for.
  */
-async function staysUntilAnswered(page: Page, reloads: number[], releaseAt: number) {
+async function staysUntilAnswered(
+  page: Page,
+  reloads: number[],
+  releaseAt: number,
+  waiting = WAITING_FOR_BID,
+) {
   await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true))
-  await expect
-    .poll(() => page.getByText(WAITING_FOR_BID).isVisible(), { timeout: 5_000 })
-    .toBe(true)
+  await expect.poll(() => page.getByText(waiting).isVisible(), { timeout: 5_000 }).toBe(true)
   while (Date.now() < releaseAt) {
     expect(reloads).toEqual([])
     await sleep(250)
@@ -153,7 +156,7 @@ async function staysUntilAnswered(page: Page, reloads: number[], releaseAt: numb
   expect(reloads).toEqual([])
   expect(await version(page)).toBe('v1')
   expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true)
-  expect(await page.getByText(WAITING_FOR_BID).isVisible()).toBe(true)
+  expect(await page.getByText(waiting).isVisible()).toBe(true)
 }
 
 async function bidsOf(lotId: string) {
@@ -290,6 +293,142 @@ describe('a new version never reloads the page mid-bid', () => {
     } finally {
       await browser.close()
       await server.deploy(distV1)
+    }
+  })
+})
+
+describe('a new version never reloads the page mid-payment', () => {
+  const WEBHOOK_SECRET = 'whsec_e2e_updates'
+  let fake: FakeStripe
+  let payments: RunningServer
+  const paymentsApi = apiClient(() => payments.url)
+
+  beforeAll(async () => {
+    fake = await startFakeStripe(WEBHOOK_SECRET)
+    payments = await startServer({
+      distDir: distV1,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(fake.port),
+        STRIPE_API_PROTOCOL: 'http',
+      },
+    })
+  })
+  afterAll(async () => {
+    await payments?.stop()
+    await fake?.close()
+  })
+
+  /**
+   * Answers the fake Stripe.js (tests/e2e/fake-stripe-js.ts) in `context`: the card needs 3-D
+   * Secure, and the answer to the authentication is held back until `release()`. Then the payment
+   * succeeds, Stripe's webhook reaches the server, and only after that does the page hear.
+   */
+  async function holdAuthentication(context: BrowserContext) {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const state = { sent: false, answeredAt: 0 }
+    await context.route('https://api.stripe.com/**', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { clientSecret: string }
+      const id = body.clientSecret.split('_secret_')[0] ?? ''
+      const reply = (json: unknown) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': '*' },
+          body: JSON.stringify(json),
+        })
+      if (new URL(route.request().url()).pathname !== '/fake/authenticate') {
+        fake.setStatus(id, 'requires_action')
+        return reply({ paymentIntent: { id, status: 'requires_action' } })
+      }
+      state.sent = true
+      await released
+      const intent = fake.setStatus(id, 'succeeded')
+      await fake.deliver(
+        `http://127.0.0.1:${payments.port}/api/stripe/webhook`,
+        'payment_intent.succeeded',
+        intent,
+      )
+      state.answeredAt = Date.now()
+      return reply({ paymentIntent: { id, status: 'succeeded' } })
+    })
+    return { state, release }
+  }
+
+  /** Bob's wallet balance and card top-ups in the ledger, as the API has them. */
+  async function walletOfBob() {
+    const bob = await paymentsApi.login('bob@lotline.test')
+    const wallet = (await (await paymentsApi.api('wallet', bob)).json()) as { balance: number }
+    const ledger = (await (await paymentsApi.api('wallet/ledger', bob)).json()) as {
+      items: Array<{ kind: string }>
+    }
+    return {
+      balance: wallet.balance,
+      topUps: ledger.items.filter((entry) => entry.kind === 'top_up').length,
+    }
+  }
+
+  it('Reload while 3-D Secure is unanswered: waits for it, then reloads onto v2 with the top-up credited once', async () => {
+    const browser = await launchBrowser()
+    try {
+      const context = await browser.newContext()
+      await context.route('https://js.stripe.com/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
+      )
+      const auth = await holdAuthentication(context)
+      await signedIn(context, 'bob@lotline.test', payments)
+      expect(await walletOfBob()).toEqual({ balance: 50_000, topUps: 0 })
+      const page = await context.newPage()
+      await openControlled(page, 'wallet/top-up', payments)
+      expect(await version(page)).toBe('v1')
+
+      await page.getByRole('button', { name: 'Continue to payment' }).click()
+      const card = page.getByLabel('Card number')
+      await card.waitFor({ timeout: 20_000 })
+      await card.fill('4000 0025 0000 3155')
+      await page.getByRole('button', { name: 'Pay €25.00' }).click()
+      await page
+        .getByText('Your bank needs you to confirm this payment')
+        .waitFor({ timeout: 20_000 })
+      await deployAndFind(page, payments)
+
+      await page.getByRole('button', { name: 'Complete authentication' }).click()
+      await waitFor(async () => auth.state.sent, 10_000)
+      const reloads = recordReloads(page)
+      await page.getByRole('button', { name: 'Reload' }).click()
+      await staysUntilAnswered(page, reloads, Date.now() + HOLD_MS, WAITING_FOR_PAYMENT)
+      expect(await walletOfBob()).toEqual({ balance: 50_000, topUps: 0 })
+
+      auth.release()
+      // Soon after the answer (about a second here): an old worker woken by the page's requests
+      // once held the new version back for ~30 s, or the reload loaded nothing.
+      await expect.poll(() => version(page), { timeout: 20_000 }).toBe('v2')
+      expect(Math.min(...reloads)).toBeGreaterThanOrEqual(auth.state.answeredAt)
+      // The attempt is over: v2 offers a new top-up (or, had the reload beaten the status check,
+      // says the top-up was added) — never the card form of the paid one again.
+      await page
+        .getByRole('button', { name: 'Continue to payment' })
+        .or(page.getByText('€25.00 added to your wallet'))
+        .waitFor({ timeout: 20_000 })
+      expect(await page.getByLabel('Card number').count()).toBe(0)
+      expect(await walletOfBob()).toEqual({ balance: 52_500, topUps: 1 })
+
+      // On screen in v2: the new balance and one card top-up in the history.
+      await page.getByRole('link', { name: 'Back to wallet' }).first().click()
+      const balance = page
+        .locator('.wallet-figures div')
+        .filter({ hasText: 'Balance' })
+        .locator('dd')
+      await expect.poll(() => balance.textContent(), { timeout: 20_000 }).toBe('€525.00')
+      await page.getByText('Card top-up', { exact: true }).waitFor({ timeout: 20_000 })
+      expect(await page.getByText('+€25.00').count()).toBe(1)
+      expect(await version(page)).toBe('v2')
+    } finally {
+      await browser.close()
     }
   })
 })
