@@ -29,9 +29,14 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
+/** Signed in once: polling with a fresh sign-in each time would meet the sign-in rate limit. */
+let aliceCookie: string | undefined
+
 async function watchedByAlice(lotId: string): Promise<boolean> {
-  const alice = await login('alice@lotline.test')
-  const list = (await (await api('watchlist', alice)).json()) as { items: Array<{ id: string }> }
+  aliceCookie ??= await login('alice@lotline.test')
+  const list = (await (await api('watchlist', aliceCookie)).json()) as {
+    items: Array<{ id: string }>
+  }
   return list.items.some((l) => l.id === lotId)
 }
 

@@ -159,8 +159,12 @@ async function staysUntilAnswered(
   expect(await page.getByText(waiting).isVisible()).toBe(true)
 }
 
+/** Signed in once: polled, and a sign-in per poll would meet the sign-in rate limit. */
+let carolCookie: string | undefined
+
 async function bidsOf(lotId: string) {
-  const lot = (await (await api(`lots/${lotId}`, await login('carol@lotline.test'))).json()) as {
+  carolCookie ??= await login('carol@lotline.test')
+  const lot = (await (await api(`lots/${lotId}`, carolCookie)).json()) as {
     currentPrice: number
     bidCount: number
     leader: string | null
