@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import {
+  coversMaximum,
+  hasVisibleText,
+  isLineOfText,
+  LINE_OF_TEXT_MESSAGE,
+  holdChanges,
+  ENDED_STATUSES,
+  ENDING_SOON_LIST_MS,
+  ENDING_SOON_NOTIFY_MS,
   incrementFor,
+  isMoney,
+  LOT_IMAGE_MAX_BYTES,
   minNextBid,
   MONEY_MAX,
   resolveBid,
+  softCloseEnd,
+  spendableOnLot,
   validateLotInput,
+  withLotHold,
   type AuctionState,
   type BidOutcome,
+  type LotInput,
+  type LotStatus,
 } from './auction.ts'
+import { BALANCE_CAP } from './wallet.ts'
 
 const at = new Date('2030-01-01T00:00:00Z')
 const fresh = (patch: Partial<AuctionState> = {}): AuctionState => ({
@@ -290,5 +306,471 @@ describe('validateLotInput', () => {
       ).startsAt,
     ).toBeDefined()
     expect(validateLotInput({ ...base, endsAt: 'tomorrow' }, now).endsAt).toBeDefined()
+  })
+})
+
+describe('hasVisibleText: titles, names and reasons must show something', () => {
+  it.each([
+    ['zero-width spaces', '\u200b\u200b\u200b'],
+    ['zero-width joiners and non-joiners', '\u200d\u200c\u200d'],
+    ['a word joiner and a BOM', '\u2060\ufeff\u2060'],
+    ['soft hyphens', '\u00ad\u00ad\u00ad'],
+    ['bidi marks and isolates', '\u200e\u200f\u2066\u2069'],
+    ['Hangul fillers', '\u3164\u3164\u115f\u1160\uffa0'],
+    ['braille blanks', '\u2800\u2800\u2800'],
+    ['a combining grapheme joiner and a Mongolian vowel separator', '\u034f\u180e\u034f'],
+    ['variation selectors', '\ufe0f\ufe0e\u{e0100}'],
+    ['no-break, ideographic and em spaces', '\u00a0\u3000\u2003'],
+    ['control characters and tabs', '\u0001\t\u007f\n'],
+    ['unassigned default-ignorables', '\u17b4\u17b5\u2065\ufff0\ufff8'],
+    ['tag characters', '\u{e0000}\u{e0fff}\u{e0041}'],
+    ['nothing', ''],
+  ])('refuses %s', (_name, text) => {
+    expect(hasVisibleText(text)).toBe(false)
+    expect(
+      validateLotInput(
+        { title: text.padEnd(3, '\u200b'), startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' },
+        new Date('2030-01-01T12:00:00Z'),
+      ).title,
+    ).toBeDefined()
+  })
+
+  it.each([
+    ['a word', 'Lamp'],
+    ['one letter among invisibles', '\u200bL\u200b'],
+    ['an emoji sequence with joiners', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}'],
+    ['Arabic with a zero-width non-joiner', 'می\u200cخواهم'],
+    ['Korean', '램프'],
+    ['a single dot', '.'],
+  ])('accepts %s', (_name, text) => {
+    expect(hasVisibleText(text)).toBe(true)
+    expect(isLineOfText(text)).toBe(true)
+  })
+})
+
+describe('isLineOfText: titles, names and reasons are one line that nothing reorders', () => {
+  it.each([
+    ['a line feed', 'Leica\nM6'],
+    ['a carriage return', 'Leica\rM6'],
+    ['a next-line character', 'Leica\u0085M6'],
+    ['a line separator', 'Leica\u2028M6'],
+    ['a paragraph separator', 'Leica\u2029M6'],
+    ['a right-to-left override', 'Leica \u202eM6'],
+    ['a left-to-right embedding', '\u202aLeica'],
+    ['a pop directional formatting', 'Leica\u202c'],
+    ['a first-strong isolate', 'Leica \u2068M6\u2069'],
+    ['a left-to-right isolate', '\u2066Leica'],
+    ['nothing visible', '\u200b\u200b\u200b'],
+  ])('refuses %s', (_name, text) => {
+    expect(isLineOfText(text)).toBe(false)
+    expect(
+      validateLotInput(
+        { title: text, startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' },
+        new Date('2030-01-01T12:00:00Z'),
+      ).title,
+    ).toBe(LINE_OF_TEXT_MESSAGE)
+  })
+
+  it.each([
+    ['a tab', 'Leica\tM6'],
+    ['a right-to-left mark inside Arabic', 'كاميرا\u200f Leica'],
+    ['Hebrew', 'מצלמה ישנה'],
+  ])('accepts %s', (_name, text) => {
+    expect(isLineOfText(text)).toBe(true)
+  })
+})
+
+// ── Boundaries, as tables: each limit, its edge and one past it ────────────────────────────────
+
+describe('isMoney: whole positive cents up to what one wallet can hold', () => {
+  it.each([
+    [1, true],
+    [100, true],
+    [MONEY_MAX, true],
+    [MONEY_MAX + 1, false],
+    [0, false],
+    [-1, false],
+    [1.5, false],
+    [Number.NaN, false],
+    [Number.POSITIVE_INFINITY, false],
+    [Number.MAX_SAFE_INTEGER + 2, false],
+    ['100', false],
+    [null, false],
+    [undefined, false],
+  ])('%s → %s', (value, expected) => {
+    expect(isMoney(value)).toBe(expected)
+  })
+
+  it('the money maximum is the wallet cap (10,000.00)', () => {
+    expect(MONEY_MAX).toBe(BALANCE_CAP)
+    expect(MONEY_MAX).toBe(1_000_000)
+  })
+})
+
+describe('resolveBid: the money maximum', () => {
+  it.each([
+    ['a bid of exactly the maximum', MONEY_MAX, undefined, { currentPrice: MONEY_MAX }],
+    ['a bid one cent past it', MONEY_MAX + 1, undefined, 'invalid_amount'],
+    ['a maximum of exactly the money maximum', 1_000, MONEY_MAX, { leaderMax: MONEY_MAX }],
+    ['a maximum one cent past it', 1_000, MONEY_MAX + 1, 'invalid_amount'],
+  ] as const)('%s', (_, amount, maxAmount, expected) => {
+    const outcome = resolveBid(fresh(), { bidderId: 'a', amount, maxAmount, at })
+    if (typeof expected === 'string') expect(outcome).toEqual({ ok: false, reason: expected })
+    else expect(outcome).toMatchObject({ ok: true, state: { leaderId: 'a', ...expected } })
+  })
+
+  it('a challenger at the money maximum against a leader at it: the leader keeps the lead', () => {
+    const s = accept(fresh(), 'a', 1_000, MONEY_MAX).state
+    const o = accept(s, 'b', MONEY_MAX)
+    expect(o.state).toMatchObject({ leaderId: 'a', currentPrice: MONEY_MAX })
+  })
+})
+
+describe('resolveBid: who is told, and whether the lot changed', () => {
+  const led = () => accept(fresh(), 'a', 1_000, 3_000).state
+
+  it.each([
+    ['first bid', () => accept(fresh(), 'a', 1_000), true, null, 1],
+    [
+      'losing challenger: the price moves, the leader stays',
+      () => accept(led(), 'b', 1_100),
+      true,
+      null,
+      3,
+    ],
+    [
+      'winning challenger: the old leader is outbid',
+      () => accept(led(), 'b', 1_100, 9_000),
+      true,
+      'a',
+      3,
+    ],
+    [
+      'leader raising their maximum: nothing public',
+      () => accept(led(), 'a', 1_100, 9_000),
+      false,
+      null,
+      1,
+    ],
+  ] as const)('%s', (_, bid, changed, outbid, bidCount) => {
+    const o = bid()
+    expect(o.changed).toBe(changed)
+    expect(o.outbidUserId).toBe(outbid)
+    expect(o.state.bidCount).toBe(bidCount)
+  })
+
+  it('keeps the fields it does not decide (starting price, reserve)', () => {
+    const o = accept(fresh({ reservePrice: 50_000 }), 'a', 1_000)
+    expect(o.state).toMatchObject({ startingPrice: 1_000, reservePrice: 50_000 })
+  })
+
+  it('stamps every record with the time of the bid', () => {
+    const o = accept(led(), 'b', 1_100, 9_000)
+    expect(o.records.map((r) => r.at)).toEqual([at, at])
+  })
+})
+
+describe('resolveBid: a maximum at the reserve, its edge and one past it', () => {
+  const RESERVE = 10_000
+  const reserved = fresh({ reservePrice: RESERVE })
+  /**
+   * Settlement (server/commands/settlement/close-lot.ts) sells the lot when the final price is at
+   * least the reserve; the reserve is met exactly when resolveBid has lifted the price to it.
+   */
+  const sold = (price: number | null) => price !== null && price >= RESERVE
+
+  it.each([
+    ['first maximum one below the reserve', RESERVE - 1, 1_000, false],
+    ['first maximum exactly the reserve', RESERVE, RESERVE, true],
+    ['first maximum one above the reserve', RESERVE + 1, RESERVE, true],
+  ])('%s', (_, max, price, met) => {
+    const o = accept(reserved, 'a', 1_000, max)
+    expect(o.state.currentPrice).toBe(price)
+    expect(o.records).toEqual([{ bidderId: 'a', amount: price, maxAmount: max, auto: false, at }])
+    expect(sold(o.state.currentPrice)).toBe(met)
+  })
+
+  it('a bid above the reserve is not lowered to it', () => {
+    expect(accept(reserved, 'a', 12_000).state.currentPrice).toBe(12_000)
+  })
+
+  it.each([
+    ['one below the reserve', RESERVE - 1, 1_000, true, false],
+    ['exactly the reserve', RESERVE, RESERVE, false, true],
+  ])('the leader raising their maximum to %s', (_, max, price, hidden, met) => {
+    const s = accept(reserved, 'a', 1_000, 5_000).state
+    const o = accept(s, 'a', 1_100, max)
+    expect(o.state.currentPrice).toBe(price)
+    expect(o.records[0]?.hidden).toBe(hidden)
+    expect(o.changed).toBe(!hidden)
+    expect(sold(o.state.currentPrice)).toBe(met)
+  })
+
+  it.each([
+    ['one below the reserve', RESERVE - 1, 5_500, false],
+    ['exactly the reserve', RESERVE, RESERVE, true],
+  ])('a challenger whose maximum is %s takes the lead', (_, max, price, met) => {
+    const s = accept(reserved, 'a', 1_000, 5_000).state
+    const o = accept(s, 'b', 1_100, max)
+    expect(o.state).toMatchObject({ leaderId: 'b', currentPrice: price, leaderMax: max })
+    expect(sold(o.state.currentPrice)).toBe(met)
+  })
+
+  it('a leader whose maximum reaches the reserve is lifted to it when answering a challenger', () => {
+    // Not reachable through resolveBid alone (a maximum at the reserve lifts the price at once),
+    // but a state written by an older rule, or a reserve set later, must still settle right.
+    const s = fresh({
+      reservePrice: RESERVE,
+      currentPrice: 1_000,
+      leaderId: 'a',
+      leaderMax: RESERVE,
+    })
+    const o = accept(s, 'b', 1_100)
+    expect(o.state).toMatchObject({ leaderId: 'a', currentPrice: RESERVE })
+    expect(rows(o)).toEqual([
+      ['b', 1_100, false],
+      ['a', RESERVE, true],
+    ])
+  })
+})
+
+describe('validateLotInput: boundaries', () => {
+  const now = new Date('2030-01-01T12:00:00Z')
+  const NOW = now.getTime()
+  const iso = (ms: number) => new Date(ms).toISOString()
+  const MINUTE = 60_000
+  const HOUR = 3_600_000
+  const DAY = 24 * HOUR
+  const valid: LotInput = { title: 'A lamp', startingPrice: 1_000, endsAt: iso(NOW + DAY) }
+  const check = (patch: Partial<LotInput>) => validateLotInput({ ...valid, ...patch }, now)
+
+  it('the valid base has no problems', () => {
+    expect(check({})).toEqual({})
+  })
+
+  const TITLE = 'Must be 3 to 120 characters.'
+  it.each([
+    ['2 characters', 'ab', TITLE],
+    ['3 characters', 'abc', null],
+    ['120 characters', 'a'.repeat(120), null],
+    ['121 characters', 'a'.repeat(121), TITLE],
+    ['2 characters with spaces around (trimmed)', '   ab   ', TITLE],
+    ['120 characters and a trailing space (trimmed)', `${'a'.repeat(120)} `, null],
+  ])('title of %s', (_, title, error) => {
+    expect(check({ title }).title ?? null).toBe(error)
+  })
+
+  const DESCRIPTION = 'Must be at most 5000 characters.'
+  it.each([
+    ['none', undefined, null],
+    ['5,000 characters', 'd'.repeat(5_000), null],
+    ['5,001 characters', 'd'.repeat(5_001), DESCRIPTION],
+  ])('description of %s', (_, description, error) => {
+    expect(check({ description }).description ?? null).toBe(error)
+  })
+
+  const STARTING = 'Must be a whole number of cents from 100 to 1000000.'
+  it.each([
+    [99, STARTING],
+    [100, null],
+    [MONEY_MAX, null],
+    [MONEY_MAX + 1, STARTING],
+    [150.5, STARTING],
+  ])('starting price %d', (startingPrice, error) => {
+    expect(check({ startingPrice, reservePrice: null }).startingPrice ?? null).toBe(error)
+  })
+
+  const RESERVE = 'Must be at least the starting price.'
+  it.each([
+    ['none (undefined)', undefined, null],
+    ['none (null)', null, null],
+    ['one below the starting price', 999, RESERVE],
+    ['equal to the starting price', 1_000, null],
+    ['the money maximum', MONEY_MAX, null],
+    ['one past the money maximum', MONEY_MAX + 1, RESERVE],
+    ['not whole cents', 1_000.5, RESERVE],
+  ])('reserve %s', (_, reservePrice, error) => {
+    expect(check({ reservePrice }).reservePrice ?? null).toBe(error)
+  })
+
+  const SOFT = 'Must be 10 to 600 seconds.'
+  it.each([
+    [undefined, null],
+    [9, SOFT],
+    [10, null],
+    [600, null],
+    [601, SOFT],
+    [30.5, SOFT],
+  ])('soft close of %s s', (softCloseSeconds, error) => {
+    expect(check({ softCloseSeconds }).softCloseSeconds ?? null).toBe(error)
+  })
+
+  const PAST = 'Must not be in the past.'
+  const AHEAD = 'Must be within 30 days.'
+  const INVALID = 'Is not a valid time.'
+  it.each([
+    ['omitted (now)', undefined, null],
+    ['not a time', 'next tuesday', INVALID],
+    ['at the clock-skew edge (1 minute ago)', iso(NOW - MINUTE), null],
+    ['one ms before the skew edge', iso(NOW - MINUTE - 1), PAST],
+    ['in 2 hours', iso(NOW + 2 * HOUR), null],
+    ['in exactly 30 days', iso(NOW + 30 * DAY), null],
+    ['30 days and 1 ms ahead', iso(NOW + 30 * DAY + 1), AHEAD],
+  ])('start %s', (_, startsAt, error) => {
+    const endsAt = iso(Math.max(NOW, startsAt ? Date.parse(startsAt) || NOW : NOW) + DAY)
+    const errors = check({ startsAt, endsAt })
+    expect(errors.startsAt ?? null).toBe(error)
+    expect(errors.endsAt).toBeUndefined()
+  })
+
+  const SHORT = 'Must be at least 1 minute after the start.'
+  const LONG = 'Must be at most 14 days after the start.'
+  it.each([
+    // Opening now: measured from now.
+    ['now', undefined, NOW + MINUTE, null],
+    ['now', undefined, NOW + MINUTE - 1, SHORT],
+    ['now', undefined, NOW + 14 * DAY, null],
+    ['now', undefined, NOW + 14 * DAY + 1, LONG],
+    // A start a little in the past (clock skew) opens now: the minimum is measured from now.
+    ['1 minute ago', NOW - MINUTE, NOW + MINUTE, null],
+    ['1 minute ago', NOW - MINUTE, NOW + MINUTE - 1, SHORT],
+    // Scheduled: measured from the start.
+    ['in 2 hours', NOW + 2 * HOUR, NOW + 2 * HOUR + MINUTE, null],
+    ['in 2 hours', NOW + 2 * HOUR, NOW + 2 * HOUR + MINUTE - 1, SHORT],
+    ['in 2 hours', NOW + 2 * HOUR, NOW + 2 * HOUR + 14 * DAY, null],
+    ['in 2 hours', NOW + 2 * HOUR, NOW + 2 * HOUR + 14 * DAY + 1, LONG],
+    ['in 30 days', NOW + 30 * DAY, NOW + 44 * DAY, null],
+    ['in 30 days', NOW + 30 * DAY, NOW + 44 * DAY + 1, LONG],
+  ])('start %s, end case %#: %s', (_, startsAt, endsAt, error) => {
+    const errors = check({
+      startsAt: startsAt === undefined ? undefined : iso(startsAt),
+      endsAt: iso(endsAt),
+    })
+    expect(errors.endsAt ?? null).toBe(error)
+    expect(errors.startsAt).toBeUndefined()
+  })
+
+  it('an end that is not a time says so', () => {
+    expect(check({ endsAt: 'soon' })).toEqual({ endsAt: INVALID })
+  })
+
+  it('a start that is refused leaves the end alone (it cannot be measured)', () => {
+    expect(check({ startsAt: iso(NOW - HOUR), endsAt: iso(NOW + 1_000) })).toEqual({
+      startsAt: PAST,
+    })
+    expect(check({ startsAt: 'never', endsAt: iso(NOW + 1_000) })).toEqual({ startsAt: INVALID })
+  })
+})
+
+describe('lot statuses and the limits other layers use', () => {
+  it.each([
+    ['scheduled', false],
+    ['open', false],
+    ['closed', true],
+    ['settled', true],
+    ['unsold', true],
+    ['cancelled', true],
+  ] as const satisfies readonly (readonly [LotStatus, boolean])[])(
+    'the "closed" filter shows a %s lot: %s',
+    (status, shown) => {
+      expect(ENDED_STATUSES.includes(status)).toBe(shown)
+    },
+  )
+
+  it.each([
+    ['a lot picture, at most (2 MB)', LOT_IMAGE_MAX_BYTES, 2 * 1024 * 1024],
+    ['"ending soon" in the list: within', ENDING_SOON_LIST_MS, 60 * 60_000],
+    ['watchers told of an ending lot: within', ENDING_SOON_NOTIFY_MS, 5 * 60_000],
+  ])('%s %i', (_, limit, expected) => {
+    expect(limit).toBe(expected)
+  })
+})
+
+describe('softCloseEnd: the window, its edge and one past it', () => {
+  const now = new Date('2030-01-01T12:00:00.000Z')
+  const at = (ms: number) => new Date(now.getTime() + ms)
+  // 60 s window: less than 60 s left extends to now + 60 s; exactly 60 s or more keeps the end.
+  it.each([
+    ['one ms inside the window', 59_999, true, 60_000],
+    ['exactly the window left', 60_000, true, 60_000],
+    ['one ms past the window', 60_001, true, 60_001],
+    ['last ms of the lot', 1, true, 60_000],
+    ['inside the window, nothing changed', 1_000, false, 1_000],
+  ] as const)('%s', (_name, left, changed, expected) => {
+    expect(softCloseEnd(at(left), now, 60, changed).getTime()).toBe(at(expected).getTime())
+  })
+
+  it('uses the lot’s own window (10 s minimum, 600 s maximum)', () => {
+    expect(softCloseEnd(at(9_999), now, 10, true).getTime()).toBe(at(10_000).getTime())
+    expect(softCloseEnd(at(10_000), now, 10, true).getTime()).toBe(at(10_000).getTime())
+    expect(softCloseEnd(at(599_999), now, 600, true).getTime()).toBe(at(600_000).getTime())
+    expect(softCloseEnd(at(600_001), now, 600, true).getTime()).toBe(at(600_001).getTime())
+  })
+})
+
+describe('coversMaximum: spendable money, its edge and one past it', () => {
+  // balance 10,000, held 3,000 of which 1,000 on this lot → 8,000 spendable on this lot.
+  const funds = { balance: 10_000, held: 3_000, lotHold: 1_000 }
+  it.each([
+    ['one below the spendable amount', 7_999, true],
+    ['exactly the spendable amount', 8_000, true],
+    ['one past it', 8_001, false],
+  ] as const)('%s', (_name, max, covered) => {
+    expect(spendableOnLot(funds)).toBe(8_000)
+    expect(coversMaximum(funds, max)).toBe(covered)
+  })
+
+  it('a bidder with nothing covers nothing', () => {
+    expect(coversMaximum({ balance: 0, held: 0, lotHold: 0 }, 1)).toBe(false)
+    expect(coversMaximum({ balance: 0, held: 0, lotHold: 0 }, 0)).toBe(true)
+  })
+})
+
+describe('holdChanges and withLotHold: only the leader holds, their maximum', () => {
+  const before: AuctionState = {
+    startingPrice: 1_000,
+    reservePrice: null,
+    currentPrice: 1_000,
+    leaderId: 'a',
+    leaderMax: 2_000,
+    bidCount: 1,
+  }
+  const after = (patch: Partial<AuctionState>, outbidUserId: string | null = null) => ({
+    state: { ...before, ...patch },
+    outbidUserId,
+  })
+
+  it.each([
+    [
+      'a challenger takes the lead',
+      after({ leaderId: 'b', leaderMax: 3_000 }, 'a'),
+      [
+        { userId: 'a', lotHold: 0 },
+        { userId: 'b', lotHold: 3_000 },
+      ],
+    ],
+    [
+      'the leader raises their maximum by one cent',
+      after({ leaderMax: 2_001 }),
+      [{ userId: 'a', lotHold: 2_001 }],
+    ],
+    ['the leader’s proxy answers (maximum unchanged)', after({ currentPrice: 1_500 }), []],
+  ] as const)('%s', (_name, outcome, expected) => {
+    expect(holdChanges(before, outcome)).toEqual(expected)
+  })
+
+  it('the first bid holds the bidder’s maximum', () => {
+    const empty = { ...before, currentPrice: null, leaderId: null, leaderMax: null, bidCount: 0 }
+    const first = { state: { ...empty, leaderId: 'a', leaderMax: 1_200 }, outbidUserId: null }
+    expect(holdChanges(empty, first)).toEqual([{ userId: 'a', lotHold: 1_200 }])
+  })
+
+  it.each([
+    ['a raise moves the total by the difference', 2_500, { held: 4_500, lotHold: 2_500 }],
+    ['the same hold changes nothing', 1_000, { held: 3_000, lotHold: 1_000 }],
+    ['a release frees this lot only', 0, { held: 2_000, lotHold: 0 }],
+  ] as const)('%s', (_name, lotHold, expected) => {
+    const funds = { balance: 10_000, held: 3_000, lotHold: 1_000 }
+    expect(withLotHold(funds, lotHold)).toEqual({ balance: 10_000, ...expected })
   })
 })

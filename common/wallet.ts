@@ -1,9 +1,12 @@
 /** Wallet rules and shapes shared by the client and the API. Money is integer cents. */
 
-/** One card top-up: 5.00 to 1,000.00 (DESIGN §3). */
+/** One card top-up: 5.00 to 1,000.00 (docs/product.md §3). */
 export const TOP_UP_MIN = 500
 export const TOP_UP_MAX = 100_000
-/** A wallet's balance may not grow beyond 10,000.00 through top-ups. */
+/**
+ * A wallet's balance may not grow beyond 10,000.00 through top-ups or admin credits. A new top-up
+ * counts the pending ones; one paid past the cap anyway is refunded, not credited (decision 0017).
+ */
 export const BALANCE_CAP = 1_000_000
 
 /** `GET /api/wallet` and the `wallet.updated` event. */
@@ -21,13 +24,20 @@ export interface Wallet {
 
 /** What the wallet screen shows for a top-up; `succeeded` means the wallet was credited. */
 export type TopUpStatus =
-  'created' | 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'canceled'
+  | 'created'
+  | 'processing'
+  | 'requires_action'
+  | 'succeeded'
+  | 'failed'
+  | 'canceled'
+  /** Paid, but crediting it would have taken the balance over the cap: given back by card. */
+  | 'refunded'
 
 /**
  * Nothing more can happen to these. `failed` is not among them: Stripe lets the same
  * PaymentIntent be paid with another card after a decline.
  */
-export const FINAL_TOP_UP_STATUSES: readonly TopUpStatus[] = ['succeeded', 'canceled']
+export const FINAL_TOP_UP_STATUSES: readonly TopUpStatus[] = ['succeeded', 'canceled', 'refunded']
 
 export interface TopUp {
   id: string

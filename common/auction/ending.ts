@@ -1,0 +1,45 @@
+/** How a lot ended, as its result panel and the wallet receipt show it (decision 0023). */
+import type { LotStatus } from './shapes.ts'
+
+/** Who is looking at a finished lot: the buyer, the seller, someone who bid, or anyone else. */
+export const RESULT_VIEWERS = ['winner', 'seller', 'bidder', 'other'] as const
+export type ResultViewer = (typeof RESULT_VIEWERS)[number]
+
+/** `GET /api/lots/:id/result`: a lot that is over, from the viewer's side. */
+export interface LotResult {
+  lotId: string
+  status: LotStatus
+  /** The final price of a sold lot, else null. */
+  price: number | null
+  /** The winning bid in the lot's history, for a sold lot. */
+  winningBidId: number | null
+  viewer: ResultViewer
+  /** The seller's pickup or shipping note: only the winner and the seller see it. */
+  nextSteps: string | null
+  /** The viewer's wallet entry for this sale (the winner's purchase, the seller's credit). */
+  entryId: number | null
+  /** What that entry moved: negative for the winner, positive for the seller. */
+  entryAmount: number | null
+}
+
+/** `GET /api/wallet/receipts/:entryId`: a purchase or a sale, printable. */
+export interface Receipt {
+  entryId: number
+  /** The reference printed on the receipt, e.g. `LL-000042`. */
+  reference: string
+  kind: 'purchase' | 'sale'
+  /** Positive: what was paid (purchase) or credited (sale). */
+  amount: number
+  createdAt: string
+  lotId: string
+  lotTitle: string
+  seller: string
+  buyer: string | null
+}
+
+export const receiptReference = (entryId: number): string =>
+  `LL-${String(entryId).padStart(6, '0')}`
+
+/** `GET /api/me/bids?tab=`: lots still running, lots I won, lots I bid on and did not win. */
+export const MY_BIDS_TABS = ['active', 'won', 'lost'] as const
+export type MyBidsTab = (typeof MY_BIDS_TABS)[number]

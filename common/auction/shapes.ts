@@ -1,0 +1,89 @@
+/** The shapes of lots, bids and notifications as the API answers and the events carry them. */
+
+export type LotStatus = 'scheduled' | 'open' | 'closed' | 'settled' | 'unsold' | 'cancelled'
+export const LOT_FILTERS = ['open', 'ending_soon', 'scheduled', 'closed'] as const
+export type LotFilter = (typeof LOT_FILTERS)[number]
+/** Statuses the `closed` filter shows: the lot is over, whatever its outcome. */
+export const ENDED_STATUSES: readonly LotStatus[] = ['closed', 'settled', 'unsold', 'cancelled']
+
+/** The public view of a lot: lists, `lot.created`, `lot.updated`, `bid.placed`. */
+export interface LotSummary {
+  id: string
+  title: string
+  status: LotStatus
+  startingPrice: number
+  /** Null until the first bid. */
+  currentPrice: number | null
+  /** Null once the lot is over. */
+  minNextBid: number | null
+  bidCount: number
+  /** The leading bidder's public alias. */
+  leader: string | null
+  seller: string
+  hasReserve: boolean
+  /** Null when the lot has no reserve; the reserve amount itself stays secret. */
+  reserveMet: boolean | null
+  startsAt: string
+  endsAt: string
+  softCloseSeconds: number
+  /** The lot's picture, relative to the app's base (`uploads/lots/…`), or null. */
+  imageUrl: string | null
+  version: number
+  serverTime: string
+}
+
+export type MyLotStatus = 'leading' | 'outbid' | 'won' | 'lost' | null
+
+export interface MyLot {
+  status: MyLotStatus
+  /** My maximum on this lot (my own secret), null if I never bid. */
+  maxBid: number | null
+  watching: boolean
+}
+
+export interface LotDetail extends LotSummary {
+  description: string
+  /** Only for a signed-in viewer. */
+  my: MyLot | null
+}
+
+export interface BidRow {
+  id: number
+  lotId: string
+  /** Bidder alias. */
+  bidder: string
+  amount: number
+  /** Placed by the proxy on the bidder's behalf. */
+  auto: boolean
+  createdAt: string
+}
+
+/** What a notification is about; the client shows an unknown (newer) kind as "other". */
+export const NOTIFICATION_KINDS = [
+  'outbid',
+  'won',
+  'lot_sold',
+  'lot_unsold',
+  // To everyone who bid on a lot and did not win it, when it closes (decision 0023).
+  'lot_ended',
+  'ending_soon',
+  'lot_cancelled',
+  'top_up_succeeded',
+  'top_up_failed',
+  // A paid top-up given back by card because it would have passed the balance cap.
+  'top_up_refunded',
+] as const
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+export const isNotificationKind = (value: string): value is NotificationKind =>
+  (NOTIFICATION_KINDS as readonly string[]).includes(value)
+
+export interface AppNotification {
+  id: number
+  kind: NotificationKind
+  lotId: string | null
+  data: Record<string, unknown>
+  readAt: string | null
+  createdAt: string
+}

@@ -1,0 +1,100 @@
+/**
+ * The wire contract between the server, the client, the service worker and the benchmarks: id
+ * formats, real-time channel and event names with the payload each event carries, and the answer
+ * bodies more than one side reads. Defined once here; docs/realtime.md describes the same contract
+ * in prose.
+ */
+import type { AppNotification, BidRow, LotDetail, LotSummary } from './auction.ts'
+import type { TopUp, Wallet } from './wallet.ts'
+
+// ── Ids ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** A UUID as PostgreSQL prints it (lower case): users, lots and top-ups have these ids. */
+export const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+/** The same, anchored: for a JSON schema's `pattern` or a whole-string test. */
+export const UUID_PATTERN = `^${UUID_SOURCE}$`
+const UUID = new RegExp(UUID_PATTERN)
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value)
+
+// ── Paths ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The paths under the app's base that the server owns (the API, real-time authorization, health,
+ * lot pictures): never answered with the app shell, by the server's fallback or the service worker.
+ */
+export const SERVER_PATHS = ['api', 'broadcasting', 'health', 'uploads'] as const
+
+/** True when `relative` (a path under the base, without its leading slash) is the server's. */
+export const isServerPath = (relative: string): boolean =>
+  SERVER_PATHS.some((p) => relative === p || relative.startsWith(`${p}/`))
+
+// ── Channels ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Every lot's summary changes (anyone). */
+export const LOTS_CHANNEL = 'lots'
+/** One lot's bids and changes (anyone). */
+export const lotChannel = (lotId: string): string => `lot.${lotId}`
+/** Who is in one lot's room now, by alias (signed-in members). */
+export const lotPresenceChannel = (lotId: string): string => `presence-lot.${lotId}`
+/** One member's wallet (that member only). */
+export const walletChannel = (userId: string): string => `private-wallet.${userId}`
+
+/**
+ * The same names as patterns with named groups, for code that routes events by channel (the
+ * client's real-time bridge): `id` is the lot, `userId` the member.
+ */
+export const CHANNEL_PATTERNS = {
+  lots: /^lots$/,
+  lot: new RegExp(`^lot\\.(?<id>${UUID_SOURCE})$`),
+  lotPresence: new RegExp(`^presence-lot\\.(?<id>${UUID_SOURCE})$`),
+  wallet: new RegExp(`^private-wallet\\.(?<userId>${UUID_SOURCE})$`),
+} as const
+
+/** The member a wallet channel belongs to, or null when the name is not a wallet channel. */
+export const walletChannelUser = (channel: string): string | null =>
+  CHANNEL_PATTERNS.wallet.exec(channel)?.groups?.userId ?? null
+/** The lot a presence channel is the room of, or null when the name is not one. */
+export const lotPresenceLot = (channel: string): string | null =>
+  CHANNEL_PATTERNS.lotPresence.exec(channel)?.groups?.id ?? null
+
+// ── Events and their payloads ────────────────────────────────────────────────────────────────────
+
+/** `bid.placed` on `lot.{id}`: the rows a batch of bids added and the lot as it then stands. */
+export interface BidPlacedEvent {
+  lotId: string
+  bids: BidRow[]
+  lot: LotSummary
+}
+
+/** What each event carries: every publish and every handler is typed by this map. */
+export interface EventPayloads {
+  'lot.created': LotSummary
+  'lot.updated': LotSummary
+  'bid.placed': BidPlacedEvent
+  'wallet.updated': Wallet
+  /** A top-up changed without a wallet change (refunded over the cap): on the wallet channel. */
+  'top_up.updated': TopUp
+  /** Sent to one signed-in user (`#server-to-user-{id}`), not on a channel. */
+  notification: AppNotification
+}
+export type EventName = keyof EventPayloads
+
+export const EVENTS = {
+  lotCreated: 'lot.created',
+  lotUpdated: 'lot.updated',
+  bidPlaced: 'bid.placed',
+  walletUpdated: 'wallet.updated',
+  topUpUpdated: 'top_up.updated',
+  notification: 'notification',
+} as const satisfies Record<string, EventName>
+
+// ── Answers read by more than one side ───────────────────────────────────────────────────────────
+
+/** `POST /api/lots/:id/bids` → 201: the rows this bid added (the bidder's, and a proxy bid for
+ *  the other side), the lot and the bidder's wallet as they now stand. */
+export interface BidResponse {
+  bids: BidRow[]
+  lot: LotDetail
+  wallet: Wallet
+}
