@@ -1,23 +1,34 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createServer, STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import { resolve } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type ConnectionError, type FastifyInstance, type RouteOptions } from 'fastify'
 import cookie from '@fastify/cookie'
-import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { Database } from './db/types.ts'
 import { Broadcaster } from './lib/broadcaster.ts'
 import { createStripe } from './lib/stripe.ts'
 import type Stripe from 'stripe'
-import { AppError } from './lib/problem.ts'
-import errorHandler from './plugins/error-handler.ts'
+import rateLimit from '@fastify/rate-limit'
+import { REDACT_PATHS, serializeError, serializeRequest } from './lib/log-redaction.ts'
+import { PROBLEM_CONTENT_TYPE } from '../common/errors.ts'
+import { isServerPath } from '../common/wire.ts'
+import { AppError, toProblem } from './lib/problem.ts'
+import { publicHostName } from './lib/public-host.ts'
+import errorHandler, { frameworkErrors } from './plugins/error-handler.ts'
+import input, { INPUT_FORMATS } from './plugins/input.ts'
 import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import socketId from './plugins/socket-id.ts'
 import staticFiles from './plugins/static.ts'
 import authRoutes from './routes/auth/index.ts'
+import { createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
 import adminRoutes from './routes/admin/index.ts'
+import endingRoutes from './routes/ending/index.ts'
 import ledgerRoutes from './routes/ledger/index.ts'
 import stripeWebhookRoutes from './routes/stripe/index.ts'
 import topUpRoutes from './routes/top-ups/index.ts'
@@ -36,11 +47,15 @@ export interface AppDependencies {
   distDir?: string
   /** Logger on (JSON lines) or off (tests). */
   logger?: boolean
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: DestinationStream
   healthChecks?: Record<string, () => Promise<boolean>>
   /** Publishes through the `pusher` SDK; built from config when not given. */
   broadcaster?: Broadcaster
   /** The Stripe SDK; built from config when not given (null = card payments off). */
   stripe?: Stripe | null
+  /** Told of every route as it is added (the fuzz suite enumerates the API with it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 declare module 'fastify' {
@@ -49,15 +64,93 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A plain number would make Fastify trust no hop at all (it
+ * fails closed), so N proxies become "the N nearest hops": the client is the address the
+ * outermost proxy saw, and whatever a client wrote further left in X-Forwarded-For is ignored.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust
+  return (_address: string, hop: number) => hop < trust
+}
+
+/** The app's version, as the OpenAPI document states it. */
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+).version
+
+/**
+ * What Node could not parse as HTTP never reaches a route or Fastify's error handling (a bad
+ * request line, header fields over Node's limit, a bad Content-Length, a request that did not
+ * arrive within REQUEST_TIMEOUT_SECONDS): it is answered here, as problem+json like every other
+ * error, and the connection is closed (the stream can no longer be trusted). Given to Fastify as
+ * `clientErrorHandler`.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  // A reset connection (or one already gone) has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request did not arrive in time.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request header fields are too large.']
+        : [400, 'The request is not valid HTTP.']
+  const reason = STATUS_CODES[status] ?? 'Error'
+  if (socket.writable) {
+    const body = JSON.stringify({ ...toProblem(status, 'bad_request', detail), title: reason })
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\n` +
+        `Content-Type: ${PROBLEM_CONTENT_TYPE}; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    )
+  }
+  socket.destroy()
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest, err: serializeError },
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
+    // A request whose headers or body trickle in (or never come) holds a socket: Node's default
+    // is 5 minutes, checked every 30 s; ours answers 408 after REQUEST_TIMEOUT_SECONDS, checked
+    // every second (docs/security.md).
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: config.requestTimeoutSeconds * 1000,
+          headersTimeout: config.requestTimeoutSeconds * 1000,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
     // Strict input: no silent type coercion of JSON bodies, every schema error reported.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: true,
+        formats: INPUT_FORMATS,
+      },
+    },
+    frameworkErrors,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>()
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 
   const broadcaster = deps.broadcaster ?? new Broadcaster(config.pusher, app.log)
   app.decorate('broadcaster', broadcaster)
@@ -67,13 +160,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   mkdirSync(uploadsDir, { recursive: true })
 
   await app.register(errorHandler)
-  await app.register(security, { config })
+  await app.register(input)
+  await app.register(security)
   // The browser's WebSocket to the real-time host (the page's own host for the embedded service).
   app.csp.connect = (request) => {
     const scheme = config.pusher.scheme === 'https' ? 'wss' : 'ws'
-    const host = config.pusher.host ?? request.hostname.replace(/:\d+$/, '')
+    const host = config.pusher.host ?? publicHostName(config, request)
     const stripeApi = stripe ? ['https://api.stripe.com'] : []
-    return [`${scheme}://${host}:${config.pusher.port}`, ...stripeApi]
+    // No valid host: no real-time source at all rather than a header the client wrote.
+    const realtime = host ? [`${scheme}://${host}:${config.pusher.port}`] : []
+    return [...realtime, ...stripeApi]
   }
   if (stripe) {
     // Stripe.js and its frames (Payment Element, 3-D Secure), and nothing else of Stripe's.
@@ -86,13 +182,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   await app.register(socketId)
   await app.register(cookie)
+  // Per-route limits that count every request (lot picture uploads, keyed per member by the route);
+  // sign-in and registration count failures with their own limiter (routes/auth/limits.ts).
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    keyGenerator: (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email
-      return typeof email === 'string' ? `${request.ip}|${email.toLowerCase()}` : request.ip
-    },
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,
@@ -103,23 +197,46 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(session, { config, db })
 
   const prefix = config.basePath.replace(/\/$/, '')
+  // The OpenAPI document of every route registered from here on that the server owns (the API,
+  // real-time authorization, health), built from the routes' own schemas; the app shell is not in
+  // it. Served at GET /api/openapi.json (below).
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lotline API',
+        version: VERSION,
+        description: 'Errors are application/problem+json (RFC 9457) with a stable `code`.',
+      },
+    },
+    transform: ({ schema, url }) => ({
+      schema: isServerPath(url.slice(prefix.length + 1)) ? schema : { ...schema, hide: true },
+      url,
+    }),
+  })
   await app.register(
     async (scoped) => {
       await scoped.register(healthRoutes, { db, checks: deps.healthChecks ?? {} })
       await scoped.register(
         async (api) => {
+          api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+            void reply.header('Cache-Control', 'no-store')
+            return app.swagger()
+          })
           await api.register(configRoutes, { config })
           await api.register(authRoutes, {
             db,
-            // Signing out also closes that user's real-time connections (DESIGN §3).
+            limits: createAuthLimits(config.limits),
+            // Signing out also closes that user's real-time connections (docs/product.md §3).
             onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
           })
           await api.register(lotRoutes, { db, currency: config.currency })
-          await api.register(lotImageRoutes, { db, uploadsDir })
+          await api.register(lotImageRoutes, { db, uploadsDir, limit: config.uploads })
           await api.register(watchlistRoutes, { db })
           await api.register(notificationRoutes, { db })
           await api.register(walletRoutes, { db, currency: config.currency })
           await api.register(ledgerRoutes, { db })
+          await api.register(endingRoutes, { db })
           await api.register(topUpRoutes, payments)
           await api.register(stripeWebhookRoutes, {
             ...payments,

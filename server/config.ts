@@ -1,3 +1,6 @@
+import { isIP } from 'node:net'
+import type { Limit } from './lib/attempt-limiter.ts'
+
 /**
  * Configuration from the environment, validated once at start. Every problem is reported together
  * with the variable's name, so a misconfigured deploy fails with one clear message.
@@ -10,11 +13,29 @@ export interface Config {
   basePath: string
   dataDir: string
   databaseUrl: string | undefined
+  /** How long the server waits at start for an unreachable PostgreSQL before exiting (0 = no wait). */
+  databaseStartTimeoutSeconds: number
+  /** A request (headers and body) must arrive whole within this, or it is answered 408. */
+  requestTimeoutSeconds: number
   appUrl: string | undefined
   currency: string
   sessionSecret: string
   logLevel: string
-  trustProxy: boolean
+  /**
+   * Which hops may tell the client's address (X-Forwarded-For) and scheme: false (none, the
+   * default), the number of reverse proxies in front, or their addresses/CIDRs. Never "all".
+   */
+  trustProxy: false | number | string[]
+  limits: {
+    /** Failed sign-ins per client address and account. */
+    signInPerAccount: Limit
+    /** Failed sign-ins per client address, across accounts (password spraying). */
+    signInPerAddress: Limit
+    /** Registrations per client address. */
+    signUpPerAddress: Limit
+  }
+  /** Lot pictures one member may upload per window (a picture is up to 2 MB of disk). */
+  uploads: { max: number; windowMinutes: number }
   pusher: {
     appId: string
     key: string
@@ -25,6 +46,14 @@ export interface Config {
     scheme: 'http' | 'https'
     cluster: string
     embedded: boolean
+  }
+  /** Limits of the embedded real-time service (docs/security.md, "Real-time service"). */
+  realtime: {
+    maxConnections: number
+    maxChannelsPerConnection: number
+    maxMessageBytes: number
+    maxBodyBytes: number
+    bodyTimeoutMs: number
   }
   stripe: {
     secretKey: string | undefined
@@ -77,7 +106,18 @@ export function loadConfig(env: Env = process.env): Config {
     return raw as T
   }
 
-  const production = str('NODE_ENV') === 'production'
+  const limit = (name: string, fallback: string): Limit => {
+    const raw = str(name) ?? fallback
+    const parsed = parseLimit(raw)
+    if (!parsed) {
+      problems.push(`${name} must look like 10/1m: attempts per 30s, 10m or 1h (got "${raw}")`)
+      return parseLimit(fallback)!
+    }
+    return parsed
+  }
+
+  // Any spelling: "Production", " PRODUCTION " must not quietly run in local mode.
+  const production = str('NODE_ENV')?.toLowerCase() === 'production'
   const basePath = normaliseBasePath(str('BASE_PATH') ?? '/')
   if (!/^\/([A-Za-z0-9._~-]+\/)*$/.test(basePath)) {
     problems.push(`BASE_PATH must be a URL path like / or /lotline/ (got "${str('BASE_PATH')}")`)
@@ -90,7 +130,8 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://')
   }
   const appUrl = str('APP_URL')
-  if (appUrl && !/^https?:\/\//.test(appUrl)) problems.push('APP_URL must be an http(s) URL')
+  if (appUrl && !isHttpUrl(appUrl)) problems.push('APP_URL must be an http(s) URL')
+  const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems)
 
   const pusherHost = str('PUSHER_HOST')
   const pusher = {
@@ -102,6 +143,13 @@ export function loadConfig(env: Env = process.env): Config {
     scheme: oneOf('PUSHER_SCHEME', ['http', 'https'] as const, 'http'),
     cluster: str('PUSHER_APP_CLUSTER') ?? 'mt1',
     embedded: pusherHost === undefined,
+  }
+  const realtime = {
+    maxConnections: int('REALTIME_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    maxChannelsPerConnection: int('REALTIME_MAX_CHANNELS_PER_CONNECTION', 100, 1, 10_000),
+    maxMessageBytes: int('REALTIME_MAX_MESSAGE_BYTES', 10 * 1024, 1024, 1024 * 1024),
+    maxBodyBytes: int('REALTIME_MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    bodyTimeoutMs: int('REALTIME_BODY_TIMEOUT_MS', 10_000, 100, 30_000),
   }
   const stripe = {
     secretKey: str('STRIPE_SECRET_KEY'),
@@ -143,12 +191,24 @@ export function loadConfig(env: Env = process.env): Config {
     basePath,
     dataDir: str('DATA_DIR') ?? './.data',
     databaseUrl,
+    databaseStartTimeoutSeconds: int('DATABASE_START_TIMEOUT_SECONDS', 30, 0, 3600),
+    requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 60, 1, 300),
     appUrl,
     currency,
     sessionSecret,
     logLevel: str('LOG_LEVEL') ?? (production ? 'info' : 'info'),
-    trustProxy: str('TRUST_PROXY') === 'true',
+    trustProxy,
+    limits: {
+      signInPerAccount: limit('SIGNIN_LIMIT_PER_ACCOUNT', '10/1m'),
+      signInPerAddress: limit('SIGNIN_LIMIT_PER_ADDRESS', '30/10m'),
+      signUpPerAddress: limit('SIGNUP_LIMIT_PER_ADDRESS', '10/1h'),
+    },
+    uploads: {
+      max: int('LOT_IMAGE_UPLOAD_MAX', 20, 1, 100_000),
+      windowMinutes: int('LOT_IMAGE_UPLOAD_WINDOW_MINUTES', 10, 1, 24 * 60),
+    },
     pusher,
+    realtime,
     stripe,
   }
   if (problems.length > 0) throw new ConfigError(problems)
@@ -159,4 +219,70 @@ function normaliseBasePath(path: string): string {
   let result = path.startsWith('/') ? path : `/${path}`
   if (!result.endsWith('/')) result += '/'
   return result
+}
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const
+
+/** "10/1m" = at most 10 per minute. */
+function parseLimit(raw: string): Limit | undefined {
+  const match = /^(\d{1,6})\s*\/\s*(\d{1,4})\s*([smh])$/.exec(raw.trim())
+  if (!match) return undefined
+  const max = Number(match[1])
+  const windowMs = Number(match[2]) * UNIT_MS[match[3] as keyof typeof UNIT_MS]
+  return max >= 1 && windowMs > 0 ? { max, windowMs } : undefined
+}
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  const prefix = Number(bits)
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY: empty/false = no proxy; a number = that many proxies in front (the client is the
+ * address the outermost one saw); a list = the proxies' addresses or CIDRs. `true` ("trust every
+ * hop") is refused: any client could then name its own address in X-Forwarded-For and reset
+ * every per-address limit (decision 0016).
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  if (raw === undefined || raw.toLowerCase() === 'false' || raw === '0') return false
+  if (raw.toLowerCase() === 'true') {
+    problems.push(
+      'TRUST_PROXY=true would trust every hop, so any client could forge its address in ' +
+        'X-Forwarded-For; set the number of reverse proxies in front (e.g. TRUST_PROXY=1) or ' +
+        'their addresses (e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    )
+    return false
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw)
+    if (hops <= 10) return hops
+    problems.push(`TRUST_PROXY must be a number of proxies from 0 to 10 (got "${raw}")`)
+    return false
+  }
+  const entries = raw.split(',').map((entry) => entry.trim())
+  const bad = entries.filter((entry) => !isProxyAddress(entry))
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be false, a number of proxies, or proxy addresses/CIDRs separated by ` +
+        `commas (not valid: ${bad.map((entry) => `"${entry}"`).join(', ')})`,
+    )
+    return false
+  }
+  return entries
 }

@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { DatabaseUnavailableError } from './db/errors.ts'
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts'
 import { openDatabase } from './db/index.ts'
+import { openWhenReachable, redactUrl } from './db/start.ts'
 import { migrate } from './db/migrate.ts'
-import { seedDemoData } from './db/seed.ts'
+import { seedDemoData } from './jobs/seed-demo-data.ts'
 import { createScheduler } from './jobs/scheduler.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
 import { createStripe } from './lib/stripe.ts'
-import { startRealtimeServer } from './realtime/index.ts'
+import { startRealtimeServer, type RealtimeServer } from './realtime/index.ts'
 
 /** The built client; CLIENT_DIST_DIR lets tests serve another build (e.g. a "new version"). */
 const DIST_DIR =
@@ -16,27 +19,46 @@ const DIST_DIR =
 
 async function main() {
   const config = loadConfig()
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  // Before the database opens: a second server on the same folder refuses instead of writing.
+  const lock = lockDataDir(config.dataDir)
+  process.once('exit', () => lock.release())
+  const db = await openWhenReachable(
+    () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    {
+      timeoutMs: config.databaseStartTimeoutSeconds * 1000,
+      onRetry: (error, waitMs) =>
+        console.warn(
+          `PostgreSQL is not reachable yet (${(error as Error).message}); retrying in ${waitMs} ms`,
+        ),
+    },
+  )
   const applied = await migrate(db)
   const seeded = config.production ? false : await seedDemoData(db)
 
-  // With no external Pusher-protocol service configured, run the embedded one in this process.
-  const realtime = config.pusher.embedded
-    ? await startRealtimeServer({
-        port: config.pusher.port,
-        apps: [{ id: config.pusher.appId, key: config.pusher.key, secret: config.pusher.secret }],
-      })
-    : undefined
-
+  let realtime: RealtimeServer | undefined
   const stripe = createStripe(config.stripe)
   const app = await buildApp({
     config,
     db,
     stripe,
     distDir: DIST_DIR,
-    healthChecks: realtime ? { realtime: async () => realtime.stats().connections >= 0 } : {},
+    // Down when the service's listening socket stops answering, not merely when it exists.
+    healthChecks: config.pusher.embedded
+      ? { realtime: async () => (realtime ? realtime.healthy() : false) }
+      : {},
   })
-  if (realtime) app.log.info(`embedded real-time service on port ${realtime.port}`)
+  // With no external Pusher-protocol service configured, run the embedded one in this process,
+  // logging through the app's logger (its errors used to go nowhere).
+  if (config.pusher.embedded) {
+    realtime = await startRealtimeServer({
+      port: config.pusher.port,
+      host: config.host,
+      apps: [{ id: config.pusher.appId, key: config.pusher.key, secret: config.pusher.secret }],
+      logger: app.log.child({ service: 'realtime' }),
+      ...config.realtime,
+    })
+    app.log.info(`embedded real-time service on ${config.host}:${realtime.port}`)
+  }
   if (applied.length) app.log.info({ applied }, 'migrations applied')
   if (seeded)
     app.log.info('demo data seeded (admin@lotline.test, alice@, bob@, carol@ / lotline-demo)')
@@ -73,14 +95,32 @@ async function main() {
     await app.close()
     await realtime?.close()
     await db.close()
+    lock.release()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
+/** One clear sentence for an operator instead of a stack trace, for the failures they can fix. */
+function explainStartFailure(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message
+  const url = redactUrl(process.env.DATABASE_URL ?? '')
+  if (error instanceof DatabaseUnavailableError) {
+    const waited = process.env.DATABASE_START_TIMEOUT_SECONDS ?? '30'
+    return (
+      `Cannot reach the database at ${url} (waited ${waited} s): ${error.message}.\n` +
+      'Check DATABASE_URL and that PostgreSQL is running; DATABASE_START_TIMEOUT_SECONDS sets the wait.'
+    )
+  }
+  const sqlState = (error as { code?: unknown }).code
+  if (process.env.DATABASE_URL && typeof sqlState === 'string' && /^[0-9A-Z]{5}$/.test(sqlState)) {
+    return `The database at ${url} refused to start Lotline: ${(error as Error).message} (SQLSTATE ${sqlState}).\nCheck DATABASE_URL.`
+  }
+  return error instanceof Error ? (error.stack ?? error.message) : String(error)
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message)
-  else console.error(error)
+  console.error(explainStartFailure(error))
   process.exit(1)
 })

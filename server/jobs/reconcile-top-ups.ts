@@ -1,5 +1,6 @@
 import { pendingTopUps } from '../repositories/top-ups.ts'
-import { settleTopUp, type PaymentsDeps } from '../services/top-ups.ts'
+import type { PaymentsDeps } from '../commands/wallet/top-ups/payments.ts'
+import { settleTopUp } from '../commands/wallet/top-ups/settle-top-up.ts'
 
 /** A top-up untouched this long is asked about at Stripe (a webhook may have been lost). */
 export const RECONCILE_AFTER_SECONDS = 120
@@ -18,7 +19,7 @@ export async function reconcileTopUps(
   for (const topUp of await pendingTopUps(deps.db, olderThanSeconds)) {
     try {
       const outcome = await settleTopUp(deps, topUp.paymentIntentId!)
-      if (outcome === 'credited' || outcome === 'updated') settled++
+      if (outcome === 'credited' || outcome === 'updated' || outcome === 'refunded') settled++
     } catch (error) {
       deps.log?.warn({ err: error, topUpId: topUp.id }, 'top-up reconciliation failed; will retry')
     }

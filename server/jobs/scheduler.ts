@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { ENDING_SOON_NOTIFY_MS } from '../../common/auction.ts'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import type { Database } from '../db/types.ts'
 import type { Broadcaster } from '../lib/broadcaster.ts'
-import { findLots, toSummary } from '../repositories/lots.ts'
-import { insertEndingSoon } from '../repositories/notifications.ts'
-import { Publication } from '../lib/publication.ts'
-import { closeLot, type CloseOutcome } from './settle.ts'
+import { closeLot, type CloseOutcome } from '../commands/settlement/close-lot.ts'
+import { notifyEndingSoon } from '../commands/settlement/notify-ending-soon.ts'
+import { openLotsDue } from '../commands/settlement/open-due-lots.ts'
+import { lotsDueToClose, nextLotEventAt } from '../repositories/lots.ts'
 
 export interface SchedulerDeps {
   db: Database
@@ -38,57 +39,14 @@ export function createScheduler(deps: SchedulerDeps) {
   let running: Promise<RunReport> | undefined
   let stopped = true
 
-  async function openDue(now: Date, report: RunReport) {
-    const { rows } = await db.query<{ id: string }>(
-      `update lots set status = 'open', version = version + 1, updated_at = $1
-        where status = 'scheduled' and starts_at <= $1 returning id`,
-      [now],
-    )
-    if (rows.length === 0) return
-    const publication = new Publication()
-    for (const lot of await findLots(
-      db,
-      rows.map((r) => r.id),
-    )) {
-      publication.lotUpdated(toSummary(lot, now))
-      report.opened.push(lot.id)
-    }
-    await publication.send(broadcaster)
-  }
-
-  async function notifyEndingSoon(now: Date, report: RunReport) {
-    const publication = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string; title: string; ends_at: Date }>(
-        `update lots set ending_soon_at = $1
-          where status = 'open' and ending_soon_at is null and ends_at > $1 and ends_at <= $2
-         returning id, title, ends_at`,
-        [now, new Date(now.getTime() + ENDING_SOON_NOTIFY_MS)],
-      )
-      const pub = new Publication()
-      for (const lot of rows) {
-        report.endingSoon.push(lot.id)
-        const sent = await insertEndingSoon(tx, lot.id, {
-          title: lot.title,
-          endsAt: lot.ends_at.toISOString(),
-        })
-        for (const n of sent) pub.notify(n.userId, n.notification)
-      }
-      return pub
-    })
-    await publication.send(broadcaster)
-  }
-
   async function closeDue(now: Date, report: RunReport) {
-    const { rows } = await db.query<{ id: string }>(
-      `select id from lots where status = 'open' and ends_at <= $1 order by ends_at limit ${CLOSE_BATCH}`,
-      [now],
-    )
-    for (const { id } of rows) {
+    for (const id of await lotsDueToClose(db, now, CLOSE_BATCH)) {
       try {
-        const { outcome, publication } = await closeLot(db, id, currency, now)
+        const outcome = await closeLot({ db, currency }, id, now, { broadcaster })
         report.closed.push({ lotId: id, outcome })
-        await publication?.send(broadcaster)
       } catch (error) {
+        // Without a database the other lots fail the same way: leave them all to the next tick.
+        if (isDatabaseUnavailable(error)) throw error
         log?.error({ err: error, lotId: id }, 'closing a lot failed; retried on the next tick')
       }
     }
@@ -97,23 +55,10 @@ export function createScheduler(deps: SchedulerDeps) {
   /** One pass over everything due at `now`. Tests call this directly. */
   async function runDueJobs(now: Date = new Date()): Promise<RunReport> {
     const report: RunReport = { opened: [], closed: [], endingSoon: [] }
-    await openDue(now, report)
-    await notifyEndingSoon(now, report)
+    report.opened.push(...(await openLotsDue(db, now, { broadcaster })))
+    report.endingSoon.push(...(await notifyEndingSoon(db, now, { broadcaster })))
     await closeDue(now, report)
     return report
-  }
-
-  async function nextDueAt(): Promise<Date | undefined> {
-    const { rows } = await db.query<{ at: Date | null }>(
-      `select least(
-         (select min(starts_at) from lots where status = 'scheduled'),
-         (select min(ends_at) from lots where status = 'open'),
-         (select min(ends_at) - make_interval(secs => $1) from lots
-           where status = 'open' and ending_soon_at is null)
-       ) as at`,
-      [ENDING_SOON_NOTIFY_MS / 1000],
-    )
-    return rows[0]?.at ?? undefined
   }
 
   async function tick() {
@@ -121,14 +66,17 @@ export function createScheduler(deps: SchedulerDeps) {
     running = runDueJobs()
     try {
       await running
-      const at = await nextDueAt()
+      const at = await nextLotEventAt(db, ENDING_SOON_NOTIFY_MS)
       if (at && !stopped) {
         clearTimeout(wake)
         const wait = Math.min(Math.max(at.getTime() - Date.now() + 5, 0), MAX_WAIT_MS)
         wake = setTimeout(() => void tick(), wait)
       }
     } catch (error) {
-      log?.error({ err: error }, 'scheduler pass failed')
+      // During a database outage every tick fails the same way; the interval keeps ticking and the
+      // first pass after the database is back does everything that fell due meanwhile.
+      if (isDatabaseUnavailable(error)) log?.warn('scheduler pass skipped: database unavailable')
+      else log?.error({ err: error }, 'scheduler pass failed')
     } finally {
       running = undefined
     }

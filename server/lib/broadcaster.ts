@@ -16,7 +16,7 @@ const BATCH_SIZE = 10
 /**
  * The API's only way to publish: the official `pusher` SDK, so Pusher Channels, soketi, Reverb or
  * the embedded service are interchangeable by configuration. Publishing happens after the database
- * commit (see `Outbox`); a failure to publish is logged, never undoes the committed change —
+ * commit (see `Publication`, server/lib/publication.ts); a failure to publish is logged, never undoes the committed change —
  * clients recover by refetching on the next gap.
  */
 export class Broadcaster {
@@ -69,20 +69,5 @@ export class Broadcaster {
     } catch (error) {
       this.log?.warn({ err: error }, 'could not terminate real-time connections')
     }
-  }
-}
-
-/**
- * Collects events during a transaction and publishes them only once it has committed, so no
- * client ever sees a state that was rolled back.
- */
-export class Outbox {
-  private readonly events: BroadcastEvent[] = []
-  add(event: BroadcastEvent) {
-    this.events.push(event)
-  }
-  async flush(broadcaster: Broadcaster, socketId?: string) {
-    const events = this.events.splice(0)
-    if (events.length) await broadcaster.publish(events, socketId)
   }
 }

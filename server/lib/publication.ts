@@ -1,31 +1,52 @@
 import type { AppNotification, LotSummary } from '../../common/auction.ts'
 import type { Wallet } from '../../common/wallet.ts'
-import { Outbox, type Broadcaster } from './broadcaster.ts'
+import {
+  EVENTS,
+  lotChannel,
+  LOTS_CHANNEL,
+  walletChannel,
+  type EventName,
+  type EventPayloads,
+} from '../../common/wire.ts'
+import type { BroadcastEvent, Broadcaster } from './broadcaster.ts'
 
-export const LOTS_CHANNEL = 'lots'
-export const lotChannel = (lotId: string) => `lot.${lotId}`
-export const walletChannel = (userId: string) => `private-wallet.${userId}`
+/** Events published on a channel (a notification goes to a user instead: `notify`). */
+type ChannelEventName = Exclude<EventName, 'notification'>
+
+/** One channel event, its payload typed by the wire contract (common/wire.ts). */
+export interface ChannelEvent<E extends ChannelEventName> extends BroadcastEvent {
+  name: E
+  data: EventPayloads[E]
+}
 
 /**
- * What a committed change announces: channel events (published in order through the Outbox,
- * leaving out the sender's socket where the sender already has the result from its response) and
- * notifications delivered to users through user sign-in.
+ * What a change announces, collected in memory while its transaction runs and sent only after it
+ * has committed (`send`), so no client ever sees a state that was rolled back: channel events, in
+ * order (leaving out the sender's socket where the sender already has the result from its
+ * response), and notifications delivered to users through user sign-in. Nothing is persisted: a
+ * crash between commit and `send` loses the events, and clients recover by refetching on the next
+ * version gap.
  */
 export class Publication {
-  readonly outbox = new Outbox()
-  readonly notifications: Array<{ userId: string; notification: AppNotification }> = []
+  private readonly events: BroadcastEvent[] = []
+  private readonly notifications: Array<{ userId: string; notification: AppNotification }> = []
+
+  add<E extends ChannelEventName>(event: ChannelEvent<E>) {
+    this.events.push(event)
+    return this
+  }
 
   lotUpdated(lot: LotSummary, room = true) {
-    this.outbox.add({ channel: LOTS_CHANNEL, name: 'lot.updated', data: lot })
-    if (room) this.outbox.add({ channel: lotChannel(lot.id), name: 'lot.updated', data: lot })
+    this.add({ channel: LOTS_CHANNEL, name: EVENTS.lotUpdated, data: lot })
+    if (room) this.add({ channel: lotChannel(lot.id), name: EVENTS.lotUpdated, data: lot })
     return this
   }
 
   walletUpdated(userId: string, wallet: Wallet) {
     // Always to the sender too: the bid or top-up response does not update the wallet screens.
-    this.outbox.add({
+    this.add({
       channel: walletChannel(userId),
-      name: 'wallet.updated',
+      name: EVENTS.walletUpdated,
       data: wallet,
       toSender: true,
     })
@@ -39,10 +60,11 @@ export class Publication {
 
   /** After commit only. Failures are logged by the broadcaster and never undo the change. */
   async send(broadcaster: Broadcaster, socketId?: string) {
-    await this.outbox.flush(broadcaster, socketId)
+    const events = this.events.splice(0)
+    if (events.length) await broadcaster.publish(events, socketId)
     const pending = this.notifications.splice(0)
     await Promise.all(
-      pending.map((n) => broadcaster.sendToUser(n.userId, 'notification', n.notification)),
+      pending.map((n) => broadcaster.sendToUser(n.userId, EVENTS.notification, n.notification)),
     )
   }
 }

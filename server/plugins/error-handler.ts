@@ -1,7 +1,20 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { LINE_OF_TEXT_MESSAGE, VISIBLE_TEXT_FORMAT } from '../../common/auction.ts'
 import { PROBLEM_CONTENT_TYPE, type ErrorCode } from '../../common/errors.ts'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import { AppError, toProblem } from '../lib/problem.ts'
+
+/** Seconds a client is told to wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+/** Where Fastify found a schema failure, as we name it in `errors`. */
+const LOCATIONS: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+}
 
 interface AjvIssue {
   instancePath: string
@@ -10,18 +23,32 @@ interface AjvIssue {
   message?: string
 }
 
-/** Human messages for schema failures, one per field (the first failure wins). */
-function fieldErrors(issues: AjvIssue[]): Record<string, string> {
+/**
+ * Human messages for schema failures, one per field (the first failure wins). A field is named by
+ * its path (`title`, `ids.3`, `cursor`); a failure of the whole body, query string or path (an
+ * unknown field, a body that is not an object) by its location: `body`, `query` or `params`.
+ */
+function fieldErrors(issues: AjvIssue[], context: string | undefined): Record<string, string> {
+  const location = LOCATIONS[context ?? 'body'] ?? 'body'
   const errors: Record<string, string> = {}
   for (const issue of issues) {
     const field =
       issue.keyword === 'required'
         ? String(issue.params.missingProperty)
-        : issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'
+        : issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || location
     if (errors[field]) continue
     errors[field] = describe(issue)
   }
   return errors
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
 }
 
 function describe(issue: AjvIssue): string {
@@ -38,10 +65,15 @@ function describe(issue: AjvIssue): string {
     case 'maximum':
       return `Must be at most ${String(p.limit)}.`
     case 'type':
-      return `Must be a ${String(p.type)}.`
+      return `Must be ${TYPE_NAMES[String(p.type)] ?? `a ${String(p.type)}`}.`
+    case 'minItems':
+      return `Must have at least ${String(p.limit)} items.`
+    case 'maxItems':
+      return `Must have at most ${String(p.limit)} items.`
     case 'pattern':
-    case 'format':
       return 'Is not in a valid format.'
+    case 'format':
+      return p.format === VISIBLE_TEXT_FORMAT ? LINE_OF_TEXT_MESSAGE : 'Is not in a valid format.'
     case 'additionalProperties':
       return `Unknown field "${String(p.additionalProperty)}".`
     case 'enum':
@@ -62,6 +94,24 @@ function codeForStatus(status: number): ErrorCode {
   return 'bad_request'
 }
 
+/**
+ * Errors Fastify meets before any route or hook runs (a path that is not valid percent-encoding,
+ * a path parameter over its length limit): the same problem+json as everything else, instead of
+ * Fastify's own JSON. Given to Fastify as `frameworkErrors` (app.ts).
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400
+  const detail = status === 414 ? 'The address is too long.' : 'The address is not valid.'
+  void reply
+    .status(status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(toProblem(status, 'bad_request', detail))
+}
+
 /** The one error handler: every error leaves as application/problem+json. */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -69,8 +119,18 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       problem = toProblem(error.status, error.code, error.message, error.errors)
     } else if (error.validation) {
-      const errors = fieldErrors(error.validation as AjvIssue[])
+      const errors = fieldErrors(error.validation as AjvIssue[], error.validationContext)
       problem = toProblem(422, 'validation_failed', 'Some fields need attention.', errors)
+    } else if (isDatabaseUnavailable(error)) {
+      // Not a bug of ours and not the client's: say so, and when to try again. A write whose
+      // commit was cut off may have been applied; a retry with the same Idempotency-Key is safe.
+      request.log.warn({ err: error }, 'database unavailable')
+      void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      problem = toProblem(
+        503,
+        'service_unavailable',
+        'Lotline cannot reach its database right now. Try again in a few seconds.',
+      )
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       problem = toProblem(error.statusCode, codeForStatus(error.statusCode), error.message)
     } else {

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ASYNC_HEADER, ASYNC_HEADER_VALUE } from '../../common/config.ts'
-import type { Config } from '../config.ts'
 import { AppError } from '../lib/problem.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** Extra CSP sources later features add (Stripe on payment screens, the real-time host). */
+/** Extra CSP sources features add (Stripe on the payment screen, the real-time host). */
 export interface CspSources {
   connect: (request: FastifyRequest) => string[]
   script: string[]
@@ -17,24 +16,26 @@ declare module 'fastify' {
   interface FastifyInstance {
     csp: CspSources
   }
+  interface FastifyContextConfig {
+    /** false = this route is not a browser write and needs no CSRF header (Stripe's webhook). */
+    csrf?: boolean
+  }
 }
 
 /**
- * Security headers on every response and the CSRF rule: non-GET requests to the API or to
- * /broadcasting must carry X-Requested-With (a header a cross-site form cannot send), which
- * together with SameSite=Lax session cookies blocks cross-site writes. The Stripe webhook is the
- * one exception: Stripe signs it instead.
+ * Security headers on every response and the CSRF rule: every request with a method other than
+ * GET/HEAD/OPTIONS must carry X-Requested-With (a header a cross-site form cannot send), which
+ * together with SameSite=Lax session cookies blocks cross-site writes. The rule is decided on the
+ * method the router dispatches on and the matched route's own config, never on the URL's
+ * spelling, so no encoding of a path escapes it. The only exception is a route whose config says
+ * `csrf: false` — the Stripe webhook, which Stripe signs instead.
  */
-export default fp(async function security(app: FastifyInstance, opts: { config: Config }) {
-  const base = opts.config.basePath
-  const csrfExempt = new Set([`${base}api/stripe/webhook`])
-  const guarded = [`${base}api/`, `${base}broadcasting/`]
+export default fp(async function security(app: FastifyInstance) {
   app.decorate('csp', { connect: () => [], script: [], frame: [] } satisfies CspSources)
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
-    const path = request.url.split('?')[0] ?? ''
-    if (!guarded.some((prefix) => path.startsWith(prefix)) || csrfExempt.has(path)) return
+    if (request.routeOptions.config.csrf === false) return
     if (request.headers[ASYNC_HEADER.toLowerCase()] !== ASYNC_HEADER_VALUE) {
       throw new AppError(
         403,

@@ -39,6 +39,12 @@ export default fp(async function session(
   const hash = (token: string) => hashSessionToken(token, config.sessionSecret)
 
   const cache = new WeakMap<FastifyRequest, Promise<PublicUser | null>>()
+  // Answers that depend on who is signed in (the route asked for the session user, or the
+  // response sets or clears the session): no cache, shared or the browser's, may keep them.
+  const personal = new WeakSet<FastifyRequest>()
+  app.addHook('onSend', async (request, reply) => {
+    if (personal.has(request)) void reply.header('Cache-Control', 'no-store')
+  })
   async function resolveUser(request: FastifyRequest): Promise<PublicUser | null> {
     const token = request.cookies[SESSION_COOKIE]
     if (!token) return null
@@ -49,6 +55,7 @@ export default fp(async function session(
   }
 
   app.decorateRequest('getUser', function (this: FastifyRequest) {
+    personal.add(this)
     let pending = cache.get(this)
     if (!pending) {
       pending = resolveUser(this)
@@ -71,6 +78,7 @@ export default fp(async function session(
       const token = newSessionToken()
       await insertSession(db, hash(token), userId)
       cache.delete(request)
+      personal.add(request)
       reply.setCookie(SESSION_COOKIE, token, {
         path: cookiePath,
         httpOnly: true,
@@ -85,6 +93,7 @@ export default fp(async function session(
     const token = request.cookies[SESSION_COOKIE]
     if (token) await deleteSession(db, hash(token))
     cache.delete(request)
+    personal.add(request)
     reply.clearCookie(SESSION_COOKIE, {
       path: cookiePath,
       httpOnly: true,

@@ -6,16 +6,14 @@ import fastifyStatic from '@fastify/static'
 import { PROBLEM_CONTENT_TYPE } from '../../common/errors.ts'
 import type { Config } from '../config.ts'
 import { toProblem } from '../lib/problem.ts'
-
-/** Paths the server owns: never answered with the app shell. */
-const SERVER_PREFIXES = ['api/', 'broadcasting/', 'health', 'uploads/']
+import { isServerPath } from '../../common/wire.ts'
 
 /**
  * Caching: Vite's hashed files under assets/ never change, so they are immutable for a year. The
  * shell entry points (index.html, sw.js, the manifest, registerSW) must be revalidated every time,
  * or a deploy would never reach installed apps. Everything else (icons) gets a day.
  */
-export function cacheControlFor(relativePath: string): string {
+function cacheControlFor(relativePath: string): string {
   if (relativePath.startsWith('assets/')) return 'public, max-age=31536000, immutable'
   if (/(^|\/)(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/.test(relativePath)) {
     return 'no-cache'
@@ -79,7 +77,7 @@ export default fp(async function staticFiles(
   app.setNotFoundHandler((request, reply) => {
     const path = (request.url.split('?')[0] ?? '').slice(base.length - 1)
     const relative = path.replace(/^\//, '')
-    const serverOwned = SERVER_PREFIXES.some((p) => relative.startsWith(p))
+    const serverOwned = isServerPath(relative)
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     const looksLikeFile = /\.[a-z0-9]+$/i.test(relative)
     if (hasClient && wantsPage && !serverOwned && !looksLikeFile && request.url.startsWith(base)) {

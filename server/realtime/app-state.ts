@@ -3,11 +3,11 @@
  * fan-out. Everything that changes membership lives here so unsubscribe, disconnect, pong timeout
  * and terminate all share one cleanup path (the usual source of "ghost" presence members).
  */
-import type { Connection, SignedInUser } from './connection.js'
-import type { RealtimeApp } from './options.js'
-import { channelKind, type ChannelKind } from './names.js'
-import { prepareFrame } from './frames.js'
-import { memberAdded, memberRemoved } from './protocol.js'
+import type { Connection, SignedInUser } from './connection.ts'
+import type { RealtimeApp } from './options.ts'
+import { channelKind, type ChannelKind } from './names.ts'
+import { prepareFrame } from './frames.ts'
+import { memberAdded, memberRemoved } from './protocol.ts'
 
 export interface PresenceMember {
   info: unknown

@@ -4,10 +4,10 @@
  * back-pressure and "close exactly once, clean up at once" are handled in one place.
  */
 import { WebSocket } from 'ws'
-import { errorFrame } from './protocol.js'
-import { sendPrepared, type PreparedFrame } from './frames.js'
-import { Codes } from './protocol.js'
-import { TokenBucket } from './rate-limit.js'
+import { errorFrame } from './protocol.ts'
+import { sendPrepared, type PreparedFrame } from './frames.ts'
+import { Codes } from './protocol.ts'
+import { TokenBucket } from './rate-limit.ts'
 
 export interface SignedInUser {
   id: string

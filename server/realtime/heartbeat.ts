@@ -4,8 +4,8 @@
  * So: a socket silent for `activity_timeout` gets a `pusher:ping` (and a WS ping, which `ws`
  * clients answer automatically); if nothing at all arrives within `pongTimeout`, close with 4201.
  */
-import type { Connection } from './connection.js'
-import { Codes, PING_FRAME } from './protocol.js'
+import type { Connection } from './connection.ts'
+import { Codes, PING_FRAME } from './protocol.ts'
 
 export function startIdleSweep(
   connections: () => Iterable<Connection>,

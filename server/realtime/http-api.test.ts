@@ -3,7 +3,7 @@
  * SDK refuses to send (so the server-side checks are exercised too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hmacHex, md5Hex } from './signatures.js'
+import { hmacHex, md5Hex } from './signatures.ts'
 import {
   APP,
   RawClient,
@@ -12,7 +12,7 @@ import {
   sdkFor,
   startTestServer,
   type TestServer,
-} from './testkit.js'
+} from './testkit.ts'
 
 let t: TestServer
 const clients: RawClient[] = []

@@ -1,120 +1,89 @@
 /**
  * The HTTP API the official `pusher` server SDKs call, on the same port as the WebSocket
  * endpoint. Responses follow Pusher's: `200 {}` or an info object; 400 for invalid input,
- * 401 for bad signatures, 404 for unknown apps/paths, 413 for oversize data.
+ * 401 for bad signatures, 404 for unknown apps/paths, 413 for oversize data. Routing and checks
+ * here; events in http-events.ts, channel queries in http-channels.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AppState } from './app-state.js'
-import { verifySignedRequest } from './http-signature.js'
-import {
-  MAX_EVENT_NAME_LENGTH,
-  channelKind,
-  isValidChannelName,
-  userIdFromChannel,
-} from './names.js'
-import type { ResolvedOptions } from './options.js'
-import { Codes, encodeFrame } from './protocol.js'
-import { SOCKET_ID_PATTERN } from './signatures.js'
+import type { AppState } from './app-state.ts'
+import { splitUrl } from './decode.ts'
+import { discardRestOfBody, jsonObjectBody, readBody } from './http-body.ts'
+import { channelInfo, channelUsers, listChannels } from './http-channels.ts'
+import { HttpError, decodePathPart, sendJson } from './http-error.ts'
+import { batchEvents, triggerEvent } from './http-events.ts'
+import { verifyBodyMd5, verifySignedQuery } from './http-signature.ts'
+import type { Json } from './json.ts'
+import type { ResolvedOptions } from './options.ts'
+import { Codes } from './protocol.ts'
 
-/** Pusher's documented limits for the events API. */
-export const MAX_CHANNELS_PER_EVENT = 100
-export const MAX_BATCH_SIZE = 10
-/** Hard cap on request bodies (a full batch of 10 × 10 KB events fits comfortably). */
-const MAX_BODY_BYTES = 1024 * 1024
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-type Json = Record<string, unknown>
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body)
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  })
-  res.end(text)
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpError(413, 'Request body too large'))
-        req.destroy()
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
-}
+export { MAX_BATCH_SIZE, MAX_CHANNELS_PER_EVENT } from './http-events.ts'
 
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void
 
 export function createHttpHandler(
   options: ResolvedOptions,
   appsById: Map<string, AppState>,
-  stats: () => object,
 ): HttpHandler {
   const { logger } = options
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const rawUrl = req.url ?? '/'
-    const q = rawUrl.indexOf('?')
-    const path = q < 0 ? rawUrl : rawUrl.slice(0, q)
-    const rawQuery = q < 0 ? '' : rawUrl.slice(q + 1)
-    const method = (req.method ?? 'GET').toUpperCase()
-
-    if (method === 'GET' && (path === '/' || path === '/health' || path === '/ready')) {
-      return sendJson(res, 200, { ok: true, ...stats() })
-    }
-
-    const m = /^\/apps\/([^/]+)(\/.*)$/.exec(path)
-    if (!m?.[1] || !m[2]) throw new HttpError(404, 'Not found')
-    const state = appsById.get(decodeURIComponent(m[1]))
-    if (!state) throw new HttpError(404, 'Unknown app')
-    const route = m[2]
-
-    const rawBody = await readBody(req)
-    const check = verifySignedRequest({
+  /** The query's signature, checked against the app's secret (401 when it does not hold). */
+  function verifiedQuery(state: AppState, method: string, path: string, rawQuery: string) {
+    const check = verifySignedQuery({
       method,
       path,
       rawQuery,
-      rawBody,
       app: state.app,
       toleranceSeconds: options.timestampToleranceSeconds,
     })
     if (!check.ok) throw new HttpError(401, check.reason)
+    return check
+  }
+
+  /** Stats of the app whose secret signed this request (GET / only, never unsigned). */
+  function signedStats(method: string, path: string, rawQuery: string): Json {
+    const authKey = new URLSearchParams(rawQuery).get('auth_key')
+    const state = [...appsById.values()].find((s) => s.app.key === authKey)
+    if (!state) throw new HttpError(401, 'Stats need a request signed with an app secret')
+    verifiedQuery(state, method, path, rawQuery)
+    return {
+      connections: state.connections.size,
+      channels: state.channels.size,
+      users: state.users.size,
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { path, rawQuery } = splitUrl(req.url)
+    const method = (req.method ?? 'GET').toUpperCase()
+
+    if (method === 'GET' && (path === '/health' || path === '/ready')) {
+      return sendJson(res, 200, { ok: true })
+    }
+    if (method === 'GET' && path === '/') {
+      return sendJson(res, 200, signedStats(method, path, rawQuery))
+    }
+
+    const m = /^\/apps\/([^/]+)(\/.*)$/.exec(path)
+    if (!m?.[1] || !m[2]) throw new HttpError(404, 'Not found')
+    const state = appsById.get(decodePathPart(m[1], 'app id'))
+    if (!state) throw new HttpError(404, 'Unknown app')
+    const route = m[2]
+
+    // Everything that does not need the body is checked before reading it.
+    const declared = Number(req.headers['content-length'] ?? 0)
+    if (declared > options.maxBodyBytes) {
+      throw new HttpError(413, `Request body exceeds ${options.maxBodyBytes} bytes`)
+    }
+    const check = verifiedQuery(state, method, path, rawQuery)
+    const rawBody = await readBody(req, options.maxBodyBytes, options.bodyTimeoutMs)
+    const md5 = verifyBodyMd5(check.bodyMd5, rawBody)
+    if (!md5.ok) throw new HttpError(401, md5.reason)
     const query = new URLSearchParams(rawQuery)
 
     const expect = (wanted: string) => {
-      if (method !== wanted) throw new HttpError(405, `Use ${wanted} for ${route}`)
+      if (method !== wanted) throw new HttpError(405, `Use ${wanted} for ${route.slice(0, 100)}`)
     }
-    const body = (): Json => {
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(rawBody.toString('utf8'))
-      } catch {
-        throw new HttpError(400, 'Body is not valid JSON')
-      }
-      if (!isObject(parsed)) throw new HttpError(400, 'Body must be a JSON object')
-      return parsed
-    }
+    const body = () => jsonObjectBody(rawBody)
 
     if (route === '/events') {
       expect('POST')
@@ -122,21 +91,7 @@ export function createHttpHandler(
     }
     if (route === '/batch_events') {
       expect('POST')
-      const { batch } = body()
-      if (!Array.isArray(batch) || batch.length === 0) {
-        throw new HttpError(400, 'batch must be a non-empty array')
-      }
-      if (batch.length > MAX_BATCH_SIZE) {
-        throw new HttpError(400, `Batch too large: at most ${MAX_BATCH_SIZE} events`)
-      }
-      // Validate every event before publishing any, so a bad batch publishes nothing.
-      const events = batch.map((e: unknown) => {
-        if (!isObject(e)) throw new HttpError(400, 'Every batch item must be an object')
-        return validateEvent(e, options.maxMessageBytes, false)
-      })
-      const results = events.map((e) => publish(state, e))
-      const wantsInfo = events.some((e) => e.info.length > 0)
-      return sendJson(res, 200, wantsInfo ? { batch: results.map((r) => r ?? {}) } : {})
+      return sendJson(res, 200, batchEvents(state, body(), options.maxMessageBytes))
     }
     if (route === '/channels') {
       expect('GET')
@@ -145,22 +100,19 @@ export function createHttpHandler(
     const usersMatch = /^\/channels\/([^/]+)\/users$/.exec(route)
     if (usersMatch?.[1]) {
       expect('GET')
-      const name = decodeURIComponent(usersMatch[1])
-      if (channelKind(name) !== 'presence') {
-        throw new HttpError(400, 'Users can only be listed for presence channels')
-      }
-      const members = state.channels.get(name)?.members
-      return sendJson(res, 200, { users: [...(members?.keys() ?? [])].map((id) => ({ id })) })
+      const name = decodePathPart(usersMatch[1], 'channel name')
+      return sendJson(res, 200, channelUsers(state, name))
     }
     const channelMatch = /^\/channels\/([^/]+)$/.exec(route)
     if (channelMatch?.[1]) {
       expect('GET')
-      return sendJson(res, 200, channelInfo(state, decodeURIComponent(channelMatch[1]), query))
+      const name = decodePathPart(channelMatch[1], 'channel name')
+      return sendJson(res, 200, channelInfo(state, name, query))
     }
     const terminateMatch = /^\/users\/([^/]+)\/terminate_connections$/.exec(route)
     if (terminateMatch?.[1]) {
       expect('POST')
-      const userId = decodeURIComponent(terminateMatch[1])
+      const userId = decodePathPart(terminateMatch[1], 'user id')
       // 4009: the app kicked this user; pusher-js must not silently reconnect.
       for (const conn of [...(state.users.get(userId) ?? [])]) {
         conn.close(Codes.UNAUTHORIZED, 'You got disconnected by the app')
@@ -170,127 +122,30 @@ export function createHttpHandler(
     throw new HttpError(404, 'Not found')
   }
 
+  function fail(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+    const known = err instanceof HttpError
+    if (!known)
+      logger.error({ err, url: req.url?.slice(0, 200) }, 'realtime: HTTP API handler failed')
+    if (res.headersSent || res.destroyed) return
+    // A body that timed out is not worth waiting for: answer and close.
+    if (known && err.status === 408) res.setHeader('connection', 'close')
+    sendJson(res, known ? err.status : 500, { error: known ? err.message : 'Internal error' })
+    if (!(known && err.status === 408)) discardRestOfBody(req, options.bodyTimeoutMs)
+  }
+
   return (req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (err instanceof HttpError) {
-        if (!res.headersSent) sendJson(res, err.status, { error: err.message })
-        return
-      }
-      logger.error({ err }, 'realtime: HTTP API handler failed')
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
-    })
-  }
-}
-
-interface ValidEvent {
-  name: string
-  data: string
-  channels: string[]
-  socketId: string | undefined
-  info: string[]
-}
-
-function parseInfo(info: unknown): string[] {
-  if (info === undefined || info === '') return []
-  if (typeof info !== 'string') throw new HttpError(400, 'info must be a comma-separated string')
-  const attrs = info.split(',').map((s) => s.trim())
-  for (const a of attrs) {
-    if (a !== 'user_count' && a !== 'subscription_count') {
-      throw new HttpError(400, `Unsupported info attribute ${a}`)
-    }
-  }
-  return attrs
-}
-
-function validateEvent(e: Json, maxDataBytes: number, multiChannel: boolean): ValidEvent {
-  const { name, data, socket_id: socketId } = e
-  if (typeof name !== 'string' || name === '') throw new HttpError(400, 'name is required')
-  if (name.length > MAX_EVENT_NAME_LENGTH) {
-    throw new HttpError(400, `Event name longer than ${MAX_EVENT_NAME_LENGTH} characters`)
-  }
-  if (typeof data !== 'string') throw new HttpError(400, 'data must be a string')
-  if (Buffer.byteLength(data, 'utf8') > maxDataBytes) {
-    throw new HttpError(413, `Event data exceeds ${maxDataBytes} bytes`)
-  }
-  let channels: unknown
-  if (multiChannel && e.channels !== undefined) channels = e.channels
-  else if (e.channel !== undefined) channels = [e.channel]
-  if (!Array.isArray(channels) || channels.length === 0) {
-    throw new HttpError(
-      400,
-      multiChannel ? 'channels must be a non-empty array' : 'channel is required',
+    handle(req, res).then(
+      // An answer that needed no body (health, stats) leaves it unread: drop the connection if
+      // the rest does not arrive in time, or a trickled body would hold the socket for minutes.
+      () => discardRestOfBody(req, options.bodyTimeoutMs),
+      (err: unknown) => {
+        try {
+          fail(req, res, err)
+        } catch (sendErr) {
+          logger.error({ err: sendErr }, 'realtime: could not send the HTTP API error')
+          res.destroy()
+        }
+      },
     )
   }
-  if (channels.length > MAX_CHANNELS_PER_EVENT) {
-    throw new HttpError(400, `At most ${MAX_CHANNELS_PER_EVENT} channels per event`)
-  }
-  for (const c of channels) {
-    if (!isValidChannelName(c))
-      throw new HttpError(400, `Invalid channel name: ${String(c).slice(0, 210)}`)
-  }
-  if (
-    socketId !== undefined &&
-    (typeof socketId !== 'string' || !SOCKET_ID_PATTERN.test(socketId))
-  ) {
-    throw new HttpError(400, 'Invalid socket_id')
-  }
-  const info = parseInfo(e.info)
-  return { name, data, channels: channels as string[], socketId, info }
-}
-
-function triggerEvent(state: AppState, body: Json, maxDataBytes: number, multi: boolean) {
-  const event = validateEvent(body, maxDataBytes, multi)
-  return publish(state, event) ?? {}
-}
-
-/** Fan out; returns the per-channel info object when `info` was requested. */
-function publish(state: AppState, e: ValidEvent): Json | undefined {
-  for (const channel of e.channels) {
-    const frame = encodeFrame({ event: e.name, channel, data: e.data })
-    const userId = userIdFromChannel(channel)
-    if (userId !== undefined) state.publishToUser(userId, frame, e.socketId)
-    else state.publish(channel, frame, e.socketId)
-  }
-  if (e.info.length === 0) return undefined
-  const channels: Json = {}
-  for (const channel of e.channels) channels[channel] = infoFor(state, channel, e.info, false)
-  return { channels }
-}
-
-function infoFor(state: AppState, name: string, attrs: string[], strict: boolean): Json {
-  const ch = state.channels.get(name)
-  const out: Json = {}
-  for (const a of attrs) {
-    if (a === 'user_count') {
-      if (channelKind(name) !== 'presence') {
-        if (strict) throw new HttpError(400, 'user_count is only available for presence channels')
-        continue
-      }
-      out.user_count = ch?.members?.size ?? 0
-    } else if (a === 'subscription_count') {
-      out.subscription_count = ch?.subscribers.size ?? 0
-    }
-  }
-  return out
-}
-
-function channelInfo(state: AppState, name: string, query: URLSearchParams): Json {
-  if (!isValidChannelName(name)) throw new HttpError(400, 'Invalid channel name')
-  const attrs = parseInfo(query.get('info') ?? undefined)
-  const ch = state.channels.get(name)
-  return { occupied: (ch?.subscribers.size ?? 0) > 0, ...infoFor(state, name, attrs, true) }
-}
-
-function listChannels(state: AppState, query: URLSearchParams): Json {
-  const prefix = query.get('filter_by_prefix') ?? ''
-  const attrs = parseInfo(query.get('info') ?? undefined)
-  if (attrs.includes('user_count') && !prefix.startsWith('presence-')) {
-    throw new HttpError(400, 'user_count requires filter_by_prefix=presence-')
-  }
-  const channels: Json = {}
-  for (const [name, ch] of state.channels) {
-    if (!name.startsWith(prefix) || ch.subscribers.size === 0) continue
-    channels[name] = infoFor(state, name, attrs, true)
-  }
-  return { channels }
 }

@@ -10,17 +10,18 @@
  * Clients: pusher-js with { wsHost, wsPort, forceTLS: false, enabledTransports: ['ws'] }.
  * Publishers: the `pusher` SDK with { host, port, useTLS: false, appId, key, secret }.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { AppState } from './app-state.js'
-import { startIdleSweep } from './heartbeat.js'
-import { createHttpHandler } from './http-api.js'
-import { resolveOptions, type RealtimeServerOptions } from './options.js'
-import { Codes } from './protocol.js'
-import { createWsHandler } from './ws-handler.js'
+import type { Duplex } from 'node:stream'
+import { AppState } from './app-state.ts'
+import { startIdleSweep } from './heartbeat.ts'
+import { createHttpHandler } from './http-api.ts'
+import { resolveOptions, type RealtimeServerOptions } from './options.ts'
+import { Codes } from './protocol.ts'
+import { createWsHandler } from './ws-handler.ts'
 
-export type { RealtimeApp, RealtimeLogger, RealtimeServerOptions } from './options.js'
-export { Codes as RealtimeCloseCodes } from './protocol.js'
+export type { RealtimeApp, RealtimeLogger, RealtimeServerOptions } from './options.ts'
+export { Codes as RealtimeCloseCodes } from './protocol.ts'
 
 export interface RealtimeStats {
   connections: number
@@ -37,6 +38,8 @@ export interface RealtimeServer {
   /** Graceful: refuse new sockets, close open ones with 4200 (clients reconnect at once), free the port. */
   close(): Promise<void>
   stats(): RealtimeStats
+  /** True when the listening socket answers GET /health within `timeoutMs` (for the app's health check). */
+  healthy(timeoutMs?: number): Promise<boolean>
 }
 
 export async function startRealtimeServer(options: RealtimeServerOptions): Promise<RealtimeServer> {
@@ -69,10 +72,27 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   }
 
   const ws = createWsHandler(opts, appsByKey)
-  const server: Server = createServer(createHttpHandler(opts, appsById, stats))
+  // Node's own limits are minutes long; a request's headers and body must arrive within ours (the
+  // body timeout, at most 30 s), checked every second.
+  const server: Server = createServer(
+    {
+      headersTimeout: opts.bodyTimeoutMs,
+      requestTimeout: opts.bodyTimeoutMs * 2,
+      connectionsCheckingInterval: 1000,
+    },
+    createHttpHandler(opts, appsById),
+  )
   server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head))
-  // Guard against a TCP reset during upgrade killing the process with an unhandled 'error'.
-  server.on('clientError', (_err, socket) => socket.destroy())
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket))
+  // Unparseable requests, resets mid-request, header overflows: answer what can still be answered.
+  // Without a listener Node answers by itself, but a reset socket's 'error' would be ours to handle.
+  function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
+    socket.on('error', () => {}) // a reset while we answer must not surface as an unhandled error
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -82,6 +102,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     })
   })
   const port = (server.address() as AddressInfo).port
+  // After listen, a server-level error (EMFILE on accept, ...) is logged, never thrown.
+  server.on('error', (err) => opts.logger.error({ err }, 'realtime: server error'))
   const stopSweep = startIdleSweep(() => ws.allConnections(), opts)
   opts.logger.info(
     { port, host: opts.host, apps: opts.apps.map((a) => a.id) },
@@ -113,7 +135,30 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     host: opts.host,
     close: () => (closing ??= close()),
     stats,
+    healthy: (timeoutMs = 2000) => answersHealth(probeHost(opts.host), port, timeoutMs),
   }
+}
+
+/** A wildcard bind address is reached through loopback. */
+function probeHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1'
+  if (host === '::') return '::1'
+  return host
+}
+
+function answersHealth(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(
+      { host, port, path: '/health', method: 'GET', timeout: timeoutMs },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode === 200)
+      },
+    )
+    req.on('timeout', () => req.destroy())
+    req.on('error', () => resolve(false))
+    req.end()
+  })
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -11,7 +11,7 @@ import {
   sleep,
   startTestServer,
   type TestServer,
-} from './testkit.js'
+} from './testkit.ts'
 
 const servers: TestServer[] = []
 const clients: RawClient[] = []

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { RawClient, isEvent } from './testkit.js'
+import { RawClient, isEvent } from './testkit.ts'
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
 
@@ -22,17 +22,21 @@ function run(env: Record<string, string>) {
 }
 
 describe('server/realtime/main.ts', () => {
-  it('refuses to start in production with the development defaults', async () => {
-    const p = run({
-      NODE_ENV: 'production',
-      PUSHER_PORT: '0',
-      PUSHER_APP_ID: '',
-      PUSHER_APP_KEY: '',
-      PUSHER_APP_SECRET: '',
-    })
-    expect(await p.exited).toBe(1)
-    expect(p.output()).toMatch(/refusing to start in production/)
-  })
+  // Every spelling of production must refuse: " Production" once started with the public secret.
+  it.each(['production', 'Production', ' PRODUCTION '])(
+    'refuses to start in production (NODE_ENV=%j) with the development defaults',
+    async (nodeEnv) => {
+      const p = run({
+        NODE_ENV: nodeEnv,
+        PUSHER_PORT: '0',
+        PUSHER_APP_ID: '',
+        PUSHER_APP_KEY: '',
+        PUSHER_APP_SECRET: '',
+      })
+      expect(await p.exited).toBe(1)
+      expect(p.output()).toMatch(/refusing to start in production/)
+    },
+  )
 
   it('starts from env, serves the protocol, and closes with 4200 on SIGTERM', async () => {
     const p = run({

@@ -3,19 +3,52 @@
  * Pusher setups use, so the API server and this process share one .env.
  *
  *   PUSHER_APP_ID, PUSHER_APP_KEY, PUSHER_APP_SECRET   (dev defaults: lotline / lotline-key / lotline-secret)
- *   PUSHER_PORT (6001), PUSHER_HOST bind address (0.0.0.0)
+ *   PUSHER_PORT (6001), PUSHER_HOST bind address (else HOST, else 0.0.0.0)
+ *   REALTIME_MAX_CONNECTIONS (10000), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
+ *   REALTIME_MAX_MESSAGE_BYTES (10240), REALTIME_MAX_BODY_BYTES (1048576),
+ *   REALTIME_BODY_TIMEOUT_MS (10000, at most 30000)
  *
  * With NODE_ENV=production the dev defaults are refused: they are public, so anyone could sign
  * channel auth or publish events.
  */
-import { startRealtimeServer, type RealtimeLogger } from './index.js'
+import { startRealtimeServer, type RealtimeLogger, type RealtimeServerOptions } from './index.ts'
 
 const DEV_DEFAULTS = { id: 'lotline', key: 'lotline-key', secret: 'lotline-secret' }
 
+/** JSON lines (pino's shape), so one log pipeline reads this process and the app. */
+function line(level: string, obj: object, msg: string): string {
+  const fields: Record<string, unknown> = { level, time: Date.now(), msg }
+  for (const [k, v] of Object.entries(obj)) {
+    // Error objects stringify to {}; keep what an operator needs.
+    fields[k] = v instanceof Error ? { type: v.name, message: v.message, stack: v.stack } : v
+  }
+  return JSON.stringify(fields)
+}
+
 const logger: RealtimeLogger = {
-  info: (obj, msg) => console.log(JSON.stringify({ level: 'info', msg, ...obj })),
-  warn: (obj, msg) => console.warn(JSON.stringify({ level: 'warn', msg, ...obj })),
-  error: (obj, msg) => console.error(JSON.stringify({ level: 'error', msg, ...obj })),
+  info: (obj, msg) => console.log(line('info', obj, msg)),
+  warn: (obj, msg) => console.warn(line('warn', obj, msg)),
+  error: (obj, msg) => console.error(line('error', obj, msg)),
+}
+
+/** The service's limits from env; the names match server/config.ts. */
+function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeServerOptions> {
+  const limits: Partial<RealtimeServerOptions> = {}
+  const names = {
+    REALTIME_MAX_CONNECTIONS: 'maxConnections',
+    REALTIME_MAX_CHANNELS_PER_CONNECTION: 'maxChannelsPerConnection',
+    REALTIME_MAX_MESSAGE_BYTES: 'maxMessageBytes',
+    REALTIME_MAX_BODY_BYTES: 'maxBodyBytes',
+    REALTIME_BODY_TIMEOUT_MS: 'bodyTimeoutMs',
+  } as const
+  for (const [name, option] of Object.entries(names)) {
+    const raw = env[name]?.trim()
+    if (!raw) continue
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value <= 0) fail(`realtime: ${name} must be a positive integer`)
+    limits[option] = value
+  }
+  return limits
 }
 
 function fail(message: string): never {
@@ -30,7 +63,8 @@ async function main(): Promise<void> {
     key: env.PUSHER_APP_KEY || DEV_DEFAULTS.key,
     secret: env.PUSHER_APP_SECRET || DEV_DEFAULTS.secret,
   }
-  if (env.NODE_ENV === 'production') {
+  // Any spelling ("Production", " PRODUCTION ") means production, as for the API (docs/security.md).
+  if (env.NODE_ENV?.trim().toLowerCase() === 'production') {
     const usesDefault =
       app.id === DEV_DEFAULTS.id ||
       app.key === DEV_DEFAULTS.key ||
@@ -42,9 +76,15 @@ async function main(): Promise<void> {
   const port = Number(env.PUSHER_PORT || 6001)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`realtime: bad PUSHER_PORT ${env.PUSHER_PORT}`)
-  const host = env.PUSHER_HOST || '0.0.0.0'
+  const host = env.PUSHER_HOST || env.HOST || '0.0.0.0'
 
-  const server = await startRealtimeServer({ port, host, apps: [app], logger })
+  const server = await startRealtimeServer({
+    port,
+    host,
+    apps: [app],
+    logger,
+    ...limitsFromEnv(env),
+  })
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return

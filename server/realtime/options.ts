@@ -7,7 +7,10 @@ export interface RealtimeApp {
   id: string
   key: string
   secret: string
-  /** Allow `client-*` events on private/presence channels (Pusher: per-app setting). Default true. */
+  /**
+   * Allow `client-*` events on private/presence channels (Pusher: per-app setting). Default false:
+   * Lotline sends none, and each one is a message a browser can push to every other subscriber.
+   */
   enableClientEvents?: boolean
 }
 
@@ -39,6 +42,14 @@ export interface RealtimeServerOptions {
   maxMessageBytes?: number
   /** Concurrent sockets per app; beyond it new sockets are closed with 4100. Default unlimited. */
   maxConnectionsPerApp?: number
+  /** Concurrent sockets across all apps; beyond it new sockets are closed with 4100. Default 10000. */
+  maxConnections?: number
+  /** Channels one socket may be subscribed to; beyond it the subscription is refused. Default 100. */
+  maxChannelsPerConnection?: number
+  /** Largest HTTP API request body; larger ones get 413 (refused unread when declared). Default 1 MB. */
+  maxBodyBytes?: number
+  /** Time allowed for an HTTP API request body to arrive once the request is accepted. Default 10 s, at most 30 s. */
+  bodyTimeoutMs?: number
   /** `auth_timestamp` tolerance for signed HTTP requests. Default 600 s (Pusher). */
   timestampToleranceSeconds?: number
   /**
@@ -57,6 +68,15 @@ export type ResolvedOptions = Required<Omit<RealtimeServerOptions, 'logger'>> & 
 const noop = () => {}
 export const silentLogger: RealtimeLogger = { info: noop, warn: noop, error: noop }
 
+export const MAX_BODY_TIMEOUT_MS = 30_000
+
+function positiveInt(name: string, value: number): number {
+  if (!(Number.isInteger(value) && value > 0) && value !== Number.POSITIVE_INFINITY) {
+    throw new Error(`startRealtimeServer: ${name} must be a positive integer (got ${value})`)
+  }
+  return value
+}
+
 export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions {
   if (!Array.isArray(options.apps) || options.apps.length === 0) {
     throw new Error('startRealtimeServer: at least one app {id, key, secret} is required')
@@ -71,6 +91,10 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
     // pusher-js refuses a handshake whose activity_timeout is missing or zero.
     throw new Error('startRealtimeServer: activityTimeoutSeconds must be > 0')
   }
+  const bodyTimeoutMs = positiveInt('bodyTimeoutMs', options.bodyTimeoutMs ?? 10_000)
+  if (bodyTimeoutMs > MAX_BODY_TIMEOUT_MS) {
+    throw new Error(`startRealtimeServer: bodyTimeoutMs must be at most ${MAX_BODY_TIMEOUT_MS}`)
+  }
   return {
     port: options.port,
     host: options.host ?? '0.0.0.0',
@@ -82,8 +106,18 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
       options.sweepIntervalMs ?? Math.min(5000, Math.max(50, (activityTimeoutSeconds * 1000) / 2)),
     maxClientEventsPerSecond: options.maxClientEventsPerSecond ?? 10,
     maxPresenceMembers: options.maxPresenceMembers ?? 100,
-    maxMessageBytes: options.maxMessageBytes ?? 10 * 1024,
-    maxConnectionsPerApp: options.maxConnectionsPerApp ?? Number.POSITIVE_INFINITY,
+    maxMessageBytes: positiveInt('maxMessageBytes', options.maxMessageBytes ?? 10 * 1024),
+    maxConnectionsPerApp: positiveInt(
+      'maxConnectionsPerApp',
+      options.maxConnectionsPerApp ?? Number.POSITIVE_INFINITY,
+    ),
+    maxConnections: positiveInt('maxConnections', options.maxConnections ?? 10_000),
+    maxChannelsPerConnection: positiveInt(
+      'maxChannelsPerConnection',
+      options.maxChannelsPerConnection ?? 100,
+    ),
+    maxBodyBytes: positiveInt('maxBodyBytes', options.maxBodyBytes ?? 1024 * 1024),
+    bodyTimeoutMs,
     timestampToleranceSeconds: options.timestampToleranceSeconds ?? 600,
     shutdownGraceMs: options.shutdownGraceMs ?? 1000,
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,

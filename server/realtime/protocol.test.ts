@@ -2,16 +2,15 @@
  * Wire-level conformance with a bare `ws` client speaking Pusher protocol 7: handshake, close
  * codes, malformed frames, subscriptions and signatures, presence, client events, heartbeat.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   APP,
   RawClient,
   isEvent,
   rawSubscribe,
-  sleep,
   startTestServer,
   type TestServer,
-} from './testkit.js'
+} from './testkit.ts'
 
 let t: TestServer
 const clients: RawClient[] = []
@@ -29,9 +28,11 @@ function open(path: string) {
 
 beforeAll(async () => {
   t = await startTestServer({
+    // Client events are off by default; this suite's main app turns them on to test them, the
+    // 'quiet' app keeps the default.
     apps: [
-      APP,
-      { id: 'quiet', key: 'quiet-key', secret: 'quiet-secret', enableClientEvents: false },
+      { ...APP, enableClientEvents: true },
+      { id: 'quiet', key: 'quiet-key', secret: 'quiet-secret' },
     ],
     maxPresenceMembers: 3,
   })
@@ -75,6 +76,15 @@ describe('handshake', () => {
     expect((await b.closed).code).toBe(4008)
   })
 
+  it.each(['7.0', '07', '0x7', '7e0', '+7', ' 7', '%207'])(
+    'takes the protocol version as written: %j is not 7',
+    async (spelling) => {
+      const c = open(`/app/${APP.key}?protocol=${spelling}`)
+      expect((await c.next(isEvent('pusher:error'))).data).toMatchObject({ code: 4007 })
+      expect((await c.closed).code).toBe(4007)
+    },
+  )
+
   it('answers pusher:ping with pusher:pong', async () => {
     const c = await connect()
     const pong = await c.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
@@ -88,52 +98,116 @@ describe('handshake', () => {
 })
 
 describe('malformed frames get pusher:error and the socket survives', () => {
-  const bad: Array<[string, string | Buffer]> = [
-    ['non-JSON', 'not json {'],
-    ['JSON array', '[1,2]'],
-    ['JSON null', 'null'],
-    ['missing event', '{"data":{}}'],
-    ['event not a string', '{"event":42}'],
-    ['channel not a string', '{"event":"client-x","channel":7}'],
-    ['subscribe without data', '{"event":"pusher:subscribe"}'],
-    ['subscribe with numeric channel', '{"event":"pusher:subscribe","data":{"channel":1}}'],
+  const objectWithEvent = 'Message must be an object with a string event'
+  const bad: Array<[string, string | Buffer, number, string]> = [
+    ['non-JSON', 'not json {', 4300, 'Message is not valid JSON'],
+    ['JSON array', '[1,2]', 4300, objectWithEvent],
+    ['JSON null', 'null', 4300, objectWithEvent],
+    ['missing event', '{"data":{}}', 4300, objectWithEvent],
+    ['event not a string', '{"event":42}', 4300, objectWithEvent],
+    ['channel not a string', '{"event":"client-x","channel":7}', 4300, 'channel must be a string'],
+    [
+      'subscribe without data',
+      '{"event":"pusher:subscribe"}',
+      4300,
+      'pusher:subscribe needs data.channel',
+    ],
+    [
+      'subscribe with numeric channel',
+      '{"event":"pusher:subscribe","data":{"channel":1}}',
+      4300,
+      'pusher:subscribe needs data.channel',
+    ],
     [
       'subscribe with non-string auth',
       '{"event":"pusher:subscribe","data":{"channel":"private-a","auth":5}}',
+      4300,
+      'auth and channel_data must be strings',
     ],
-    ['unsubscribe without channel', '{"event":"pusher:unsubscribe","data":"oops"}'],
-    ['signin without user_data', '{"event":"pusher:signin","data":{"auth":"x"}}'],
-    ['unknown pusher event', '{"event":"pusher:teleport","data":{}}'],
-    ['oversize frame (> 10 KB)', JSON.stringify({ event: 'client-big', data: 'x'.repeat(11_000) })],
+    [
+      'unsubscribe without channel',
+      '{"event":"pusher:unsubscribe","data":"oops"}',
+      4300,
+      'pusher:unsubscribe needs data.channel',
+    ],
+    [
+      'signin without user_data',
+      '{"event":"pusher:signin","data":{"auth":"x"}}',
+      4300,
+      'pusher:signin needs data.auth and data.user_data',
+    ],
+    [
+      'unknown pusher event',
+      '{"event":"pusher:teleport","data":{}}',
+      4300,
+      'Unsupported event: pusher:teleport',
+    ],
+    [
+      'oversize frame (> 10 KB)',
+      JSON.stringify({ event: 'client-big', data: 'x'.repeat(11_000) }),
+      4300,
+      'Message exceeds 10240 bytes',
+    ],
   ]
-  for (const [label, frame] of bad) {
+  for (const [label, frame, code, message] of bad) {
     it(label, async () => {
       const c = await connect()
       const err = await c.request(frame, isEvent('pusher:error'))
-      expect(err.data).toMatchObject({ code: expect.any(Number), message: expect.any(String) })
-      // still alive and responsive
+      expect(err.data).toEqual({ code, message })
+      // still alive and responsive, and nothing else was sent
       await c.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
+      expect(c.frames).toEqual([])
     })
   }
+
+  it('the frame size limit itself: exactly 10 KB is read, one byte more is refused', async () => {
+    const c = await connect()
+    const ping = (size: number) => {
+      const frame = JSON.stringify({ event: 'pusher:ping', data: '' })
+      return JSON.stringify({ event: 'pusher:ping', data: 'x'.repeat(size - frame.length) })
+    }
+    expect(ping(10_240)).toHaveLength(10_240)
+    await c.request(ping(10_240), isEvent('pusher:pong'))
+    const err = await c.request(ping(10_241), isEvent('pusher:error'))
+    expect(err.data).toEqual({ code: 4300, message: 'Message exceeds 10240 bytes' })
+    expect(c.frames).toEqual([])
+  })
+
+  it('a frame over ten times the limit is cut by the socket itself (close 1009), never buffered', async () => {
+    const c = await connect()
+    const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)))
+    c.ws.send(JSON.stringify({ event: 'pusher:ping', data: 'x'.repeat(10 * 10_240 + 1) }))
+    expect(await closed).toBe(1009)
+    // The service is unharmed: a new socket is served.
+    const d = await connect()
+    await d.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
+  })
 
   it('binary frames', async () => {
     const c = await connect()
     const p = c.next(isEvent('pusher:error'))
     c.ws.send(Buffer.from('{"event":"pusher:ping"}'), { binary: true })
-    expect((await p).data).toMatchObject({ code: 4300 })
+    expect((await p).data).toEqual({ code: 4300, message: 'Binary frames are not supported' })
     await c.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
   })
 
   it('invalid channel names', async () => {
     const c = await connect()
+    const before = t.server.stats().channels
     for (const name of ['has space', 'x'.repeat(201), '#other-thing', 'é']) {
       const err = await c.request(
         { event: 'pusher:subscribe', data: { channel: name, auth: '' } },
         isEvent('pusher:error'),
       )
-      expect(err.data).toMatchObject({ code: 4300 })
+      expect(err.data).toEqual({ code: 4300, message: 'Invalid channel name' })
+      const subErr = await c.next(isEvent('pusher:subscription_error', name))
+      expect(subErr.data).toEqual({
+        type: 'InvalidRequest',
+        error: 'Invalid channel name',
+        status: 400,
+      })
     }
-    expect(t.server.stats().channels).toBeGreaterThanOrEqual(0)
+    expect(t.server.stats().channels).toBe(before)
   })
 })
 
@@ -184,7 +258,7 @@ describe('subscriptions and signatures', () => {
 
   it('supports private-encrypted- channels as opaque relays', async () => {
     const c = await connect()
-    const auth = `${APP.key}:${(await import('./signatures.js')).hmacHex(APP.secret, `${c.socketId}:private-encrypted-x`)}`
+    const auth = `${APP.key}:${(await import('./signatures.ts')).hmacHex(APP.secret, `${c.socketId}:private-encrypted-x`)}`
     const ok = await c.request(
       { event: 'pusher:subscribe', data: { channel: 'private-encrypted-x', auth } },
       (f) => f.channel === 'private-encrypted-x',
@@ -205,11 +279,16 @@ describe('subscriptions and signatures', () => {
     const c = await connect()
     await rawSubscribe(c, t.sdk, 'unsub-me')
     c.send({ event: 'pusher:unsubscribe', data: { channel: 'unsub-me' } })
-    await sleep(50)
-    await t.sdk.trigger('unsub-me', 'e', {})
-    await c.none(isEvent('e'))
+    // Frames on one socket are handled in order: once the ping after it is answered, the
+    // unsubscribe has been applied.
+    await c.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
     const res = await t.sdk.get({ path: '/channels/unsub-me', params: {} })
     expect(await res.json()).toEqual({ occupied: false })
+    await t.sdk.trigger('unsub-me', 'e', {})
+    // The trigger is answered after fan-out, and the socket delivers in order: anything sent to
+    // it would arrive before the answer to this ping.
+    await c.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
+    expect(c.frames.filter(isEvent('e'))).toEqual([])
   })
 
   it('forgets a closed socket in every channel', async () => {
@@ -219,9 +298,11 @@ describe('subscriptions and signatures', () => {
     expect(before).toEqual({ occupied: true })
     c.close()
     await c.closed
-    await sleep(50)
-    const after = await (await t.sdk.get({ path: '/channels/cleanup-check', params: {} })).json()
-    expect(after).toEqual({ occupied: false })
+    // The server forgets the socket when it sees the close; poll for it rather than guess a delay.
+    await vi.waitFor(async () => {
+      const after = await (await t.sdk.get({ path: '/channels/cleanup-check', params: {} })).json()
+      expect(after).toEqual({ occupied: false })
+    })
   })
 })
 
@@ -361,7 +442,10 @@ describe('client events', () => {
     for (let i = 0; i < 15; i++) a.send({ event: 'client-n', channel: 'private-rate', data: { i } })
     const err = await a.next(isEvent('pusher:error'))
     expect(err.data).toMatchObject({ code: 4301 })
-    await sleep(200)
+    // Once a's ping after the burst is answered, all 15 were handled; b's own pong then comes
+    // after anything relayed to it.
+    await a.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
+    await b.request({ event: 'pusher:ping', data: {} }, isEvent('pusher:pong'))
     const delivered = b.frames.filter(isEvent('client-n')).length
     expect(delivered).toBe(10)
     expect(a.ws.readyState).toBe(a.ws.OPEN)
@@ -375,7 +459,7 @@ describe('sign-in', () => {
       { event: 'pusher:signin', data: { auth: `${APP.key}:deadbeef`, user_data: '{"id":"1"}' } },
       isEvent('pusher:error'),
     )
-    expect(bad.data).toMatchObject({ code: 4009 })
+    expect(bad.data).toEqual({ code: 4009, message: 'Invalid signin signature' })
     expect(c.ws.readyState).toBe(c.ws.OPEN)
 
     const auth = t.sdk.authenticateUser(c.socketId, { id: '7', user_info: { name: 'Ann' } })
@@ -390,15 +474,27 @@ describe('sign-in', () => {
       isEvent('pusher:subscription_error'),
     )
     expect(denied.channel).toBe('#server-to-user-8')
+    // The refusal is two frames; read the other one too, so the next check sees only its own.
+    const deniedError = await c.next(isEvent('pusher:error'))
+    expect(deniedError.data).toEqual({
+      code: 4009,
+      message: 'Sign in as this user before subscribing to its channel',
+    })
+    expect(c.frames).toEqual([])
     const acked = await c.request(
       { event: 'pusher:subscribe', data: { channel: '#server-to-user-7', auth: '' } },
       (f) => f.channel === '#server-to-user-7',
     )
     expect(acked.event).toBe('pusher_internal:subscription_succeeded')
 
+    expect(c.frames).toEqual([])
     const other = t.sdk.authenticateUser(c.socketId, { id: '9' })
     const err = await c.request({ event: 'pusher:signin', data: other }, isEvent('pusher:error'))
-    expect(err.data).toMatchObject({ code: 4009 })
+    expect(err.data).toEqual({
+      code: 4009,
+      message: 'Connection is already signed in as another user',
+    })
+    expect(c.frames).toEqual([])
 
     await t.sdk.sendToUser('7', 'notification', { text: 'hi' })
     const n = await c.next(isEvent('notification', '#server-to-user-7'))
@@ -424,7 +520,7 @@ describe('pre-framed broadcasts', () => {
       const got = await c.next(isEvent('sized', 'sizes'))
       expect(got.data).toBe(data)
     }
-    const { prepareFrame } = await import('./frames.js')
+    const { prepareFrame } = await import('./frames.ts')
     const big = prepareFrame('z'.repeat(70_000))
     expect(big.wire.length).toBe(70_000 + 10)
     expect(big.wire.readBigUInt64BE(2)).toBe(70_000n)

@@ -7,6 +7,7 @@ import type Pusher from 'pusher-js'
 import type { PresenceChannel } from 'pusher-js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
+  APP,
   eventually,
   pusherJsClient,
   sdkFor,
@@ -14,7 +15,7 @@ import {
   startTestServer,
   waitForState,
   type TestServer,
-} from './testkit.js'
+} from './testkit.ts'
 
 let t: TestServer
 let clients: Pusher[] = []
@@ -44,8 +45,11 @@ function nextEvent<T = unknown>(
   })
 }
 
+/** This suite exercises client events, which are off unless an app turns them on. */
+const APPS = [{ ...APP, enableClientEvents: true }]
+
 beforeEach(async () => {
-  t = await startTestServer()
+  t = await startTestServer({ apps: APPS })
 })
 afterEach(async () => {
   for (const c of clients) c.disconnect()
@@ -200,7 +204,7 @@ describe('restart', () => {
 
     await t.server.close()
     const closedAt = Date.now()
-    t = await startTestServer({ port })
+    t = await startTestServer({ port, apps: APPS })
     await waitForState(c, 'connected', 10_000)
     await eventually(() => t.server.stats().channels === 3, 10_000, 're-subscription')
     // The server registers the channel before the client has read subscription_succeeded.

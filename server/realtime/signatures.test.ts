@@ -3,7 +3,7 @@
  */
 import PusherServer from 'pusher'
 import { describe, expect, it } from 'vitest'
-import { verifySignedRequest } from './http-signature.js'
+import { verifySignedRequest } from './http-signature.ts'
 import {
   channelStringToSign,
   hmacHex,
@@ -11,7 +11,7 @@ import {
   newSocketId,
   userStringToSign,
   verifySocketAuth,
-} from './signatures.js'
+} from './signatures.ts'
 
 const VEC = { key: '278d425bdf160c739803', secret: '7ad3773142a6692b25b8' }
 

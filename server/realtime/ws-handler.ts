@@ -5,12 +5,45 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { AppState } from './app-state.js'
-import { handleClientFrame } from './client-messages.js'
-import { Connection } from './connection.js'
-import type { ResolvedOptions } from './options.js'
-import { Codes, PROTOCOL_VERSION, connectionEstablished, errorFrame } from './protocol.js'
-import { newSocketId } from './signatures.js'
+import type { AppState } from './app-state.ts'
+import { handleClientFrame } from './client-messages.ts'
+import { Connection } from './connection.ts'
+import type { ResolvedOptions } from './options.ts'
+import { decodeComponent, splitUrl } from './decode.ts'
+import { Codes, PROTOCOL_VERSION, connectionEstablished, errorFrame } from './protocol.ts'
+import { newSocketId } from './signatures.ts'
+
+export type SocketPath = { ok: true; key: string } | { ok: false; code: number; message: string }
+
+/**
+ * `/app/{key}?protocol=7` → the app key, or the Pusher code that refuses it. Pure and total: any
+ * string in, never a throw (a malformed escape in the key once ended the process).
+ */
+export function parseSocketPath(rawUrl: string | undefined): SocketPath {
+  const { path, rawQuery } = splitUrl(rawUrl)
+  const match = /^\/app\/([^/]+)\/?$/.exec(path)
+  if (!match?.[1]) return { ok: false, code: Codes.PATH_NOT_FOUND, message: 'Path not found' }
+  const key = decodeComponent(match[1])
+  if (key === undefined) {
+    return {
+      ok: false,
+      code: Codes.PATH_NOT_FOUND,
+      message: 'Malformed percent-encoding in app key',
+    }
+  }
+  const protocol = new URLSearchParams(rawQuery).get('protocol')
+  if (protocol === null || protocol === '') {
+    return { ok: false, code: Codes.NO_PROTOCOL, message: 'No protocol version supplied' }
+  }
+  if (protocol !== String(PROTOCOL_VERSION)) {
+    return {
+      ok: false,
+      code: Codes.UNSUPPORTED_PROTOCOL,
+      message: `Unsupported protocol version ${protocol.slice(0, 20)}`,
+    }
+  }
+  return { ok: true, key }
+}
 
 export interface WsHandler {
   wss: WebSocketServer
@@ -44,25 +77,26 @@ export function createWsHandler(
     setTimeout(() => ws.terminate(), 2000).unref()
   }
 
+  const totalConnections = () => {
+    let n = 0
+    for (const state of appsByKey.values()) n += state.connections.size
+    return n
+  }
+
   function onConnection(ws: WebSocket, req: IncomingMessage): void {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    const match = /^\/app\/([^/]+)\/?$/.exec(url.pathname)
-    if (!match?.[1]) return refuse(ws, Codes.PATH_NOT_FOUND, 'Path not found')
-    const state = appsByKey.get(decodeURIComponent(match[1]))
+    const path = parseSocketPath(req.url)
+    if (!path.ok) return refuse(ws, path.code, path.message)
+    const state = appsByKey.get(path.key)
     if (!state) return refuse(ws, Codes.APP_NOT_FOUND, 'App key not found')
-    const protocol = url.searchParams.get('protocol')
-    if (protocol === null || protocol === '') {
-      return refuse(ws, Codes.NO_PROTOCOL, 'No protocol version supplied')
-    }
-    if (Number(protocol) !== PROTOCOL_VERSION) {
-      return refuse(ws, Codes.UNSUPPORTED_PROTOCOL, `Unsupported protocol version ${protocol}`)
-    }
     // While shutting down, 4200 would make a just-kicked client retry in a tight loop against us;
     // 4100 makes pusher-js wait ~1 s, by which time a restarting server is usually back.
     // (See close() in index.ts.)
     if (closing) return refuse(ws, Codes.OVER_CAPACITY, 'Server is shutting down, retry shortly')
     if (state.connections.size >= options.maxConnectionsPerApp) {
       return refuse(ws, Codes.OVER_CAPACITY, 'Over capacity, retry later')
+    }
+    if (totalConnections() >= options.maxConnections) {
+      return refuse(ws, Codes.OVER_CAPACITY, 'Server connection limit reached, retry later')
     }
 
     let socketId = newSocketId()
@@ -73,7 +107,11 @@ export function createWsHandler(
       maxClientEventsPerSecond: options.maxClientEventsPerSecond,
     })
     state.addConnection(conn)
-    const ctx = { state, maxMessageBytes: options.maxMessageBytes }
+    const ctx = {
+      state,
+      maxMessageBytes: options.maxMessageBytes,
+      maxChannelsPerConnection: options.maxChannelsPerConnection,
+    }
 
     ws.on('message', (data, isBinary) => {
       try {
@@ -98,17 +136,34 @@ export function createWsHandler(
     conn.send(connectionEstablished(socketId, options.activityTimeoutSeconds))
   }
 
-  wss.on('connection', onConnection)
+  /** A throw in here would otherwise escape into the http server's 'upgrade' event and end the process. */
+  function guardedConnection(ws: WebSocket, req: IncomingMessage): void {
+    try {
+      onConnection(ws, req)
+    } catch (err) {
+      logger.error({ err, url: req.url?.slice(0, 200) }, 'realtime: connection handler failed')
+      ws.terminate()
+    }
+  }
 
   return {
     wss,
     handleUpgrade(req, socket, head) {
-      const path = (req.url ?? '/').split('?')[0] ?? '/'
-      if (!path.startsWith('/app/')) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
-        return
+      // Node drops its own 'error' listener from upgraded sockets: a reset before ws takes over
+      // would be an unhandled 'error' event, which ends the process.
+      socket.on('error', (err) =>
+        logger.warn({ err: err.message }, 'realtime: upgrade socket error'),
+      )
+      try {
+        if (!splitUrl(req.url).path.startsWith('/app/')) {
+          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+          return
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => guardedConnection(ws, req))
+      } catch (err) {
+        logger.error({ err, url: req.url?.slice(0, 200) }, 'realtime: upgrade failed')
+        socket.destroy()
       }
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
     },
     *allConnections() {
       for (const state of appsByKey.values()) yield* state.connections.values()

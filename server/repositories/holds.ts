@@ -1,3 +1,4 @@
+import type { SqlPiece } from '../db/named-sql.ts'
 import type { Queryable } from '../db/types.ts'
 
 export interface ActiveHold {
@@ -34,10 +35,32 @@ export async function captureHold(db: Queryable, lotId: string, userId: string, 
   return rowCount > 0
 }
 
-export async function heldByUser(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ held: number }>(
-    `select coalesce(sum(amount), 0)::bigint as held from holds where user_id = $1 and status = 'active'`,
-    [userId],
-  )
-  return rows[0]?.held ?? 0
+/**
+ * After bids on a lot, only its leader holds, and holds their maximum (decision 0008): every other
+ * active hold on the lot is released, the leader's is set or created. Two pieces of the bid write
+ * (one statement); they touch disjoint rows, so their order does not matter.
+ */
+export function leaderOnlyHoldPieces(
+  names: { released: string; held: string },
+  hold: { lotId: string; at: Date; leaderId: string | null; leaderMax: number | null },
+): SqlPiece[] {
+  const params = { lotId: hold.lotId, at: hold.at, leaderId: hold.leaderId }
+  return [
+    {
+      name: names.released,
+      sql: `update holds set status = 'released', updated_at = :at
+             where lot_id = :lotId and status = 'active' and user_id is distinct from :leaderId::uuid
+            returning 1`,
+      params,
+    },
+    {
+      name: names.held,
+      sql: `insert into holds (user_id, lot_id, amount)
+            select :leaderId, :lotId, :leaderMax where :leaderId::uuid is not null
+            on conflict (user_id, lot_id) where status = 'active'
+            do update set amount = excluded.amount, updated_at = :at
+            returning 1`,
+      params: { ...params, leaderMax: hold.leaderMax },
+    },
+  ]
 }

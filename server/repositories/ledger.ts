@@ -1,5 +1,6 @@
 import type { LedgerEntry, WalletHold } from '../../common/wallet.ts'
 import type { Queryable } from '../db/types.ts'
+import { pageOf, type Page } from './page.ts'
 
 export type { LedgerKind } from '../../common/wallet.ts'
 import type { LedgerKind } from '../../common/wallet.ts'
@@ -47,7 +48,7 @@ export async function ledgerPage(
   userId: string,
   before: number | undefined,
   limit = LEDGER_PAGE,
-): Promise<{ items: LedgerEntry[]; nextCursor: string | null }> {
+): Promise<Page<LedgerEntry>> {
   const { rows } = await db.query<{
     id: number
     kind: LedgerEntry['kind']
@@ -63,7 +64,7 @@ export async function ledgerPage(
       order by e.id desc limit $3`,
     [userId, before ?? null, limit + 1],
   )
-  const items = rows.slice(0, limit).map((r) => ({
+  return pageOf(rows, limit, (r) => ({
     id: r.id,
     kind: r.kind,
     amount: r.amount,
@@ -72,8 +73,6 @@ export async function ledgerPage(
     reason: r.reason,
     createdAt: r.created_at.toISOString(),
   }))
-  const last = items[items.length - 1]
-  return { items, nextCursor: rows.length > limit && last ? String(last.id) : null }
 }
 
 export async function activeHoldsOf(db: Queryable, userId: string): Promise<WalletHold[]> {

@@ -1,5 +1,7 @@
 import type { AppNotification, NotificationKind } from '../../common/auction.ts'
+import type { SqlPiece } from '../db/named-sql.ts'
 import type { Queryable } from '../db/types.ts'
+import { pageOf, type Page } from './page.ts'
 
 interface NotificationRow {
   id: number
@@ -13,7 +15,7 @@ interface NotificationRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
-export function toNotification(row: NotificationRow): AppNotification {
+function toNotification(row: NotificationRow): AppNotification {
   return {
     id: row.id,
     kind: row.kind,
@@ -40,6 +42,26 @@ export async function insertNotification(
   return { userId: n.userId, notification: toNotification(rows[0]!) }
 }
 
+/**
+ * "You were outbid" for each user, in the given order (their ids ascend in it), as a piece of the
+ * bid write; it returns `id, created_at` per notification for the events sent after commit.
+ */
+export function insertOutbidPiece(
+  name: string,
+  lotId: string,
+  outbid: Array<{ userId: string; data: Record<string, unknown> }>,
+): SqlPiece {
+  return {
+    name,
+    sql: `insert into notifications (user_id, kind, lot_id, data)
+          select (e.value ->> 'userId')::uuid, 'outbid', :lotId, e.value -> 'data'
+            from jsonb_array_elements(:outbid::jsonb) with ordinality as e(value, ord)
+           order by e.ord
+          returning id, created_at`,
+    params: { lotId, outbid: JSON.stringify(outbid) },
+  }
+}
+
 /** "Ending soon" for each watcher who has not had it for this lot (once per lot per user). */
 export async function insertEndingSoon(
   db: Queryable,
@@ -63,23 +85,21 @@ export async function listNotifications(
   userId: string,
   before: number | undefined,
   limit = NOTIFICATION_PAGE,
-): Promise<{ items: AppNotification[]; nextCursor: string | null; unread: number }> {
+): Promise<Page<AppNotification> & { unread: number }> {
   const { rows } = await db.query<NotificationRow>(
     `select * from notifications where user_id = $1 and ($2::bigint is null or id < $2)
       order by id desc limit $3`,
     [userId, before ?? null, limit + 1],
   )
-  const { rows: counts } = await db.query<{ unread: number }>(
+  return { ...pageOf(rows, limit, toNotification), unread: await unreadCount(db, userId) }
+}
+
+export async function unreadCount(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ unread: number }>(
     'select count(*)::int as unread from notifications where user_id = $1 and read_at is null',
     [userId],
   )
-  const items = rows.slice(0, limit).map(toNotification)
-  const last = items[items.length - 1]
-  return {
-    items,
-    nextCursor: rows.length > limit && last ? String(last.id) : null,
-    unread: counts[0]?.unread ?? 0,
-  }
+  return rows[0]?.unread ?? 0
 }
 
 /** Marks the given (or all) of the user's notifications read; returns how many changed. */

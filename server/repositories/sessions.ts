@@ -24,7 +24,3 @@ export async function touchSession(db: Queryable, tokenHash: string): Promise<st
 export async function deleteSession(db: Queryable, tokenHash: string) {
   await db.query('delete from sessions where token_hash = $1', [tokenHash])
 }
-
-export async function deleteExpiredSessions(db: Queryable) {
-  await db.query('delete from sessions where expires_at <= now()')
-}

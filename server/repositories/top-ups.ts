@@ -11,6 +11,7 @@ interface TopUpRow {
   status: TopUpStatus
   failure_message: string | null
   credited_at: Date | null
+  refund_id: string | null
   created_at: Date
   updated_at: Date
 }
@@ -19,6 +20,8 @@ export interface TopUpRecord extends TopUp {
   userId: string
   clientKey: string
   paymentIntentId: string | null
+  /** Stripe's refund of an over-cap top-up, once Stripe has made it. */
+  refundId: string | null
 }
 
 function toRecord(row: TopUpRow): TopUpRecord {
@@ -29,6 +32,7 @@ function toRecord(row: TopUpRow): TopUpRecord {
     amount: row.amount,
     currency: row.currency,
     paymentIntentId: row.payment_intent_id,
+    refundId: row.refund_id,
     status: row.status,
     failureMessage: row.failure_message,
     creditedAt: row.credited_at?.toISOString() ?? null,
@@ -40,6 +44,7 @@ export function toTopUp({
   userId: _u,
   clientKey: _k,
   paymentIntentId: _p,
+  refundId: _r,
   ...topUp
 }: TopUpRecord): TopUp {
   return topUp
@@ -93,17 +98,43 @@ export async function updateTopUpStatus(
   )
 }
 
+/**
+ * How long an unfinished top-up counts as pending (against the balance cap, and for the
+ * reconciler). An abandoned one stops blocking the cap after this; if it is paid later anyway,
+ * settlement checks the cap again.
+ */
+export const PENDING_TOP_UP_SECONDS = 7 * 24 * 3600
+const PENDING = `status in ('created', 'processing', 'requires_action')
+       and created_at > now() - make_interval(secs => ${PENDING_TOP_UP_SECONDS})`
+
+/** The sum of a user's pending top-ups (not settled, not canceled or failed). */
+export async function pendingTopUpTotal(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(
+    `select coalesce(sum(amount), 0)::bigint as total from top_ups where user_id = $1 and ${PENDING}`,
+    [userId],
+  )
+  return Number(rows[0]!.total)
+}
+
 /** Top-ups still waiting on Stripe, for the reconciler. */
 export async function pendingTopUps(db: Queryable, olderThanSeconds: number, limit = 50) {
   const { rows } = await db.query<TopUpRow>(
     `select * from top_ups
-     where status in ('created', 'processing', 'requires_action') and payment_intent_id is not null
+     where ((${PENDING}) or (status = 'refunded' and refund_id is null))
+       and payment_intent_id is not null
        and updated_at < now() - make_interval(secs => $1)
-       and created_at > now() - interval '7 days'
      order by updated_at limit $2`,
     [olderThanSeconds, limit],
   )
   return rows.map(toRecord)
+}
+
+/** Records Stripe's refund of an over-cap top-up: from then on nothing is owed. */
+export async function recordRefund(db: Queryable, id: string, refundId: string) {
+  await db.query(
+    `update top_ups set refund_id = $2, updated_at = now() where id = $1 and refund_id is null`,
+    [id, refundId],
+  )
 }
 
 /** Credits a top-up once: the unique payment_intent_id index makes a second insert a no-op. */

@@ -1,4 +1,4 @@
-import type { PublicUser, Role } from '../../common/accounts.ts'
+import { normalizeEmail, type PublicUser, type Role } from '../../common/accounts.ts'
 import type { Queryable } from '../db/types.ts'
 import { randomAlias } from '../lib/tokens.ts'
 
@@ -34,10 +34,14 @@ export function toPublicUser({ passwordHash: _omit, ...user }: UserWithHash): Pu
   return user
 }
 
+/**
+ * Finds the account for any spelling of its address (see normalizeEmail). `lower()` still
+ * matches rows stored before addresses were normalized at registration.
+ */
 export async function findUserByEmail(db: Queryable, email: string) {
   const { rows } = await db.query<UserRow>(
     `select ${COLUMNS} from users where lower(email) = lower($1)`,
-    [email],
+    [normalizeEmail(email)],
   )
   return rows[0] ? toUser(rows[0]) : undefined
 }
@@ -49,12 +53,14 @@ export async function findUserById(db: Queryable, id: string) {
 
 /**
  * Inserts a user with a fresh public alias. Returns undefined when the email is taken. The alias
- * grows by a character on each collision, so the loop ends quickly even with many users.
+ * grows by a character on each collision, so the loop ends quickly even with many users. The
+ * address is stored normalized, the one spelling sign-in and the sign-in limiter use.
  */
 export async function insertUser(
   db: Queryable,
   input: { name: string; email: string; passwordHash: string; role?: Role },
 ): Promise<UserWithHash | undefined> {
+  const email = normalizeEmail(input.email)
   for (let length = 4; length <= 8; length++) {
     const { rows } = await db.query<UserRow>(
       `insert into users (name, email, password_hash, role, alias)
@@ -62,10 +68,10 @@ export async function insertUser(
        where not exists (select 1 from users where lower(email) = lower($2))
          and not exists (select 1 from users where alias = $5)
        returning ${COLUMNS}`,
-      [input.name, input.email, input.passwordHash, input.role ?? 'member', randomAlias(length)],
+      [input.name, email, input.passwordHash, input.role ?? 'member', randomAlias(length)],
     )
     if (rows[0]) return toUser(rows[0])
-    if (await findUserByEmail(db, input.email)) return undefined
+    if (await findUserByEmail(db, email)) return undefined
   }
   throw new Error('Could not allocate a unique bidder alias')
 }

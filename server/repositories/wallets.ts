@@ -1,8 +1,10 @@
 import type { Wallet } from '../../common/wallet.ts'
+import type { SqlPiece } from '../db/named-sql.ts'
 import type { Queryable } from '../db/types.ts'
 
 export interface LockedWallet {
   userId: string
+  /** The locked row's version (always the latest). */
   version: number
   alias: string
 }
@@ -40,37 +42,22 @@ export async function lockWallets(
   )
 }
 
-export interface Funds {
-  balance: number
-  held: number
-  /** This user's active hold on one lot. */
-  lotHold: number
-}
-
-/** Balances and holds, read in a statement after the wallet locks so they are current. */
-export async function fundsOf(
-  db: Queryable,
-  userIds: string[],
-  lotId: string,
-): Promise<Map<string, Funds>> {
-  const { rows } = await db.query<{
-    user_id: string
-    balance: number
-    held: number
-    lot_hold: number
-  }>(
-    `select u.id as user_id,
+/**
+ * The read model's money, per user of `users` (a uuid[] parameter): balance = sum of ledger
+ * entries, held = sum of active holds and, with `lot`, the active hold on that lot (`lot_hold`).
+ * The one place this is written in SQL: wallets, the bid context and the tests read it from here.
+ */
+export function fundsSql(users: string, lot?: string): string {
+  const lotHold = lot
+    ? `,
+            (select coalesce(sum(h.amount), 0) from holds h
+              where h.user_id = u.id and h.lot_id = ${lot} and h.status = 'active')::bigint as lot_hold`
+    : ''
+  return `select u.id as user_id,
             (select coalesce(sum(e.amount), 0) from ledger_entries e where e.user_id = u.id)::bigint as balance,
             (select coalesce(sum(h.amount), 0) from holds h
-              where h.user_id = u.id and h.status = 'active')::bigint as held,
-            (select coalesce(sum(h.amount), 0) from holds h
-              where h.user_id = u.id and h.lot_id = $2 and h.status = 'active')::bigint as lot_hold
-       from unnest($1::uuid[]) as u(id)`,
-    [userIds, lotId],
-  )
-  return new Map(
-    rows.map((r) => [r.user_id, { balance: r.balance, held: r.held, lotHold: r.lot_hold }]),
-  )
+              where h.user_id = u.id and h.status = 'active')::bigint as held${lotHold}
+       from unnest(${users}::uuid[]) as u(id)`
 }
 
 export function toWallet(
@@ -99,12 +86,9 @@ export async function walletsOf(
     balance: number
     held: number
   }>(
-    `select u.id as user_id,
-            coalesce((select w.version from wallets w where w.user_id = u.id), 0) as version,
-            (select coalesce(sum(e.amount), 0) from ledger_entries e where e.user_id = u.id)::bigint as balance,
-            (select coalesce(sum(h.amount), 0) from holds h
-              where h.user_id = u.id and h.status = 'active')::bigint as held
-       from unnest($1::uuid[]) as u(id)`,
+    `select f.user_id, f.balance, f.held,
+            coalesce((select w.version from wallets w where w.user_id = f.user_id), 0) as version
+       from (${fundsSql('$1')}) f`,
     [[...new Set(userIds)]],
   )
   return new Map(rows.map((r) => [r.user_id, toWallet(r, currency)]))
@@ -124,4 +108,19 @@ export async function bumpWalletVersions(
     [userIds],
   )
   return new Map(rows.map((r) => [r.user_id, r.version]))
+}
+
+/**
+ * Adds `n` to each user's wallet version (one per hold change), as a piece of a larger statement
+ * (the bid write). Ledger entries bump versions by trigger; hold changes are bumped by their writer.
+ */
+export function bumpWalletVersionsPiece(name: string, bumps: Map<string, number>): SqlPiece {
+  return {
+    name,
+    sql: `update wallets set version = wallets.version + d.n
+            from unnest(:bumpedUsers::uuid[], :bumps::int[]) as d(user_id, n)
+           where wallets.user_id = d.user_id
+          returning 1`,
+    params: { bumpedUsers: [...bumps.keys()], bumps: [...bumps.values()] },
+  }
 }

@@ -18,11 +18,3 @@ export async function isWatching(db: Queryable, userId: string, lotId: string): 
   )
   return rowCount > 0
 }
-
-export async function watchersOf(db: Queryable, lotId: string): Promise<string[]> {
-  const { rows } = await db.query<{ user_id: string }>(
-    'select user_id from watchlist where lot_id = $1',
-    [lotId],
-  )
-  return rows.map((r) => r.user_id)
-}

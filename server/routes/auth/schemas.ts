@@ -1,4 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox'
+import { VISIBLE_TEXT_FORMAT } from '../../../common/auction.ts'
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -7,12 +8,18 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../../common/accounts.ts'
+import { UserResponseSchema } from '../../schemas/accounts.ts'
+import { responses } from '../../schemas/shared.ts'
 
 const Email = Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN })
 
 export const RegisterBody = Type.Object(
   {
-    name: Type.String({ minLength: NAME_MIN_LENGTH, maxLength: NAME_MAX_LENGTH, pattern: '\\S' }),
+    name: Type.String({
+      minLength: NAME_MIN_LENGTH,
+      maxLength: NAME_MAX_LENGTH,
+      format: VISIBLE_TEXT_FORMAT,
+    }),
     email: Email,
     password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
   },
@@ -26,3 +33,15 @@ export const LoginBody = Type.Object(
   },
   { additionalProperties: false },
 )
+
+/** `204 No Content`: signed out (with or without a session to end). No body is sent. */
+const NoContent = Type.Unsafe<undefined>({ type: 'null', description: 'Signed out.' })
+
+/** Each route's schemas: its input, and its answers (server/schemas/accounts.ts). */
+export const RegisterSchema = {
+  body: RegisterBody,
+  response: responses({ 201: UserResponseSchema }),
+}
+export const LoginSchema = { body: LoginBody, response: responses({ 200: UserResponseSchema }) }
+export const LogoutSchema = { response: responses({ 204: NoContent }) }
+export const MeSchema = { response: responses({ 200: UserResponseSchema }) }

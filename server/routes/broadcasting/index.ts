@@ -3,26 +3,30 @@ import type { Database } from '../../db/types.ts'
 import type { Broadcaster } from '../../lib/broadcaster.ts'
 import { AppError, forbidden } from '../../lib/problem.ts'
 import type { PublicUser } from '../../../common/accounts.ts'
+import { lotPresenceLot, walletChannelUser } from '../../../common/wire.ts'
+import { ChannelAuthSchema, UserAuthSchema } from '../../schemas/broadcasting.ts'
+import { responses } from '../../schemas/shared.ts'
 
 const SOCKET_ID = '^\\d+\\.\\d+$'
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 
 const ChannelAuthBody = Type.Object({
   socket_id: Type.String({ pattern: SOCKET_ID }),
   channel_name: Type.String({ minLength: 1, maxLength: 200 }),
 })
 const UserAuthBody = Type.Object({ socket_id: Type.String({ pattern: SOCKET_ID }) })
+const ChannelAuth = { body: ChannelAuthBody, response: responses({ 200: ChannelAuthSchema }) }
+const UserAuth = { body: UserAuthBody, response: responses({ 200: UserAuthSchema }) }
 
 /**
- * Who may join which channel (DESIGN §4). Public channels need no authorization; everything
- * private or presence is listed here, and anything not listed is refused.
+ * Who may join which channel (docs/product.md §4). Public channels need no authorization;
+ * everything private or presence is listed here, and anything not listed is refused.
  */
 async function mayJoin(db: Database, user: PublicUser, channel: string): Promise<boolean> {
-  const wallet = new RegExp(`^private-wallet\\.(${UUID})$`).exec(channel)
-  if (wallet) return wallet[1] === user.id
-  const lotRoom = new RegExp(`^presence-lot\\.(${UUID})$`).exec(channel)
+  const walletOwner = walletChannelUser(channel)
+  if (walletOwner) return walletOwner === user.id
+  const lotRoom = lotPresenceLot(channel)
   if (lotRoom) {
-    const { rowCount } = await db.query('select 1 from lots where id = $1', [lotRoom[1]])
+    const { rowCount } = await db.query('select 1 from lots where id = $1', [lotRoom])
     return rowCount > 0
   }
   return false
@@ -42,7 +46,7 @@ const broadcastingRoutes: FastifyPluginAsyncTypebox<{
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
 
-  app.post('/auth', { schema: { body: ChannelAuthBody } }, async (request) => {
+  app.post('/auth', { schema: ChannelAuth }, async (request) => {
     const user = await request.requireUser()
     const { socket_id: socketId, channel_name: channel } = request.body
     if (!channel.startsWith('private-') && !channel.startsWith('presence-')) {
@@ -55,7 +59,7 @@ const broadcastingRoutes: FastifyPluginAsyncTypebox<{
     return broadcaster.pusher.authorizeChannel(socketId, channel, presence)
   })
 
-  app.post('/user-auth', { schema: { body: UserAuthBody } }, async (request) => {
+  app.post('/user-auth', { schema: UserAuth }, async (request) => {
     const user = await request.requireUser()
     return broadcaster.pusher.authenticateUser(request.body.socket_id, {
       id: user.id,

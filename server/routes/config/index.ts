@@ -1,18 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { RuntimeConfig } from '../../../common/config.ts'
 import type { Config } from '../../config.ts'
+import { AppError } from '../../lib/problem.ts'
+import { publicHostName } from '../../lib/public-host.ts'
+import { RuntimeConfigSchema } from '../../schemas/config.ts'
+import { responses } from '../../schemas/shared.ts'
+
+const schema = { response: responses({ 200: RuntimeConfigSchema }) }
 
 /**
  * The browser's runtime configuration, so one build deploys anywhere. With the embedded real-time
- * service the browser connects to the host it loaded the page from.
+ * service the browser connects to the host it loaded the page from (APP_URL's, else the Host
+ * header; never X-Forwarded-Host).
  */
 const configRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  app.get('/config', async (request, reply): Promise<RuntimeConfig> => {
+  app.get('/config', { schema }, async (request, reply): Promise<RuntimeConfig> => {
     reply.header('Cache-Control', 'no-store')
+    const host = config.pusher.host ?? publicHostName(config, request)
+    if (!host) throw new AppError(400, 'bad_request', 'The Host header is not a valid host name.')
     return {
       realtime: {
         key: config.pusher.key,
-        host: config.pusher.host ?? request.hostname.replace(/:\d+$/, ''),
+        host,
         port: config.pusher.port,
         scheme: config.pusher.scheme,
         cluster: config.pusher.cluster,

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../../db/types.ts'
+import { HealthSchema } from '../../schemas/health.ts'
+import { PROBLEM_RESPONSES } from '../../schemas/shared.ts'
+
+/** The same body with 200 (healthy) and 503 (degraded). */
+const schema = { response: { 200: HealthSchema, 503: HealthSchema, ...PROBLEM_RESPONSES } }
 
 export interface HealthOptions {
   db: Database
@@ -9,7 +14,7 @@ export interface HealthOptions {
 
 /** Liveness and dependencies: 200 when everything answers, 503 naming what does not. */
 const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, checks = {} }) => {
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { schema }, async (_request, reply) => {
     const results: Record<string, 'ok' | 'down'> = {}
     const all = { database: async () => (await db.query('select 1')).rowCount === 1, ...checks }
     await Promise.all(

@@ -1,19 +1,12 @@
-import { createHash } from 'node:crypto'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  ENDED_STATUSES,
-  LOT_IMAGE_MAX_BYTES,
-  LOT_IMAGE_TYPES,
-  type LotSummary,
-} from '../../../common/auction.ts'
+import { LOT_IMAGE_MAX_BYTES, LOT_IMAGE_TYPES, type LotSummary } from '../../../common/auction.ts'
+import { setLotPicture } from '../../commands/lots/set-lot-picture.ts'
 import type { Database } from '../../db/types.ts'
-import { EXTENSIONS, sniffImageType } from '../../lib/images.ts'
-import { AppError, forbidden, notFound } from '../../lib/problem.ts'
-import { Publication } from '../../lib/publication.ts'
-import { findLot, setLotImage, toSummary } from '../../repositories/lots.ts'
+import { sniffImageType } from '../../lib/images.ts'
+import { AppError } from '../../lib/problem.ts'
 import { lotId } from '../lots/params.ts'
+import { LotSummarySchema } from '../../schemas/auction.ts'
+import { responses } from '../../schemas/shared.ts'
 import { LotParams } from '../lots/schemas.ts'
 
 /**
@@ -21,10 +14,12 @@ import { LotParams } from '../lots/schemas.ts'
  * image/jpeg, image/png or image/webp, at most 2 MB). Files are named by their content hash, so
  * they can be cached forever; the lot's version moves and watchers get `lot.updated`.
  */
-const lotImageRoutes: FastifyPluginAsyncTypebox<{ db: Database; uploadsDir: string }> = async (
-  app,
-  { db, uploadsDir },
-) => {
+const lotImageRoutes: FastifyPluginAsyncTypebox<{
+  db: Database
+  uploadsDir: string
+  /** Uploads per member per window (LOT_IMAGE_UPLOAD_MAX / _WINDOW_MINUTES). */
+  limit: { max: number; windowMinutes: number }
+}> = async (app, { db, uploadsDir, limit }) => {
   for (const type of LOT_IMAGE_TYPES) {
     app.addContentTypeParser(
       type,
@@ -35,7 +30,17 @@ const lotImageRoutes: FastifyPluginAsyncTypebox<{ db: Database; uploadsDir: stri
 
   app.put(
     '/lots/:id/image',
-    { schema: { params: LotParams } },
+    {
+      schema: { params: LotParams, response: responses({ 200: LotSummarySchema }) },
+      // Per member, not per address: every upload is up to 2 MB written to disk.
+      config: {
+        rateLimit: {
+          max: limit.max,
+          timeWindow: limit.windowMinutes * 60_000,
+          keyGenerator: async (request) => `upload|${(await request.getUser())?.id ?? request.ip}`,
+        },
+      },
+    },
     async (request): Promise<LotSummary> => {
       const user = await request.requireUser()
       const id = lotId(request.params.id)
@@ -52,22 +57,11 @@ const lotImageRoutes: FastifyPluginAsyncTypebox<{ db: Database; uploadsDir: stri
           'The file is not a JPEG, PNG or WebP image.',
         )
       }
-      const lot = await findLot(db, id)
-      if (!lot) throw notFound('Lot')
-      if (lot.seller_id !== user.id) throw forbidden('Only the seller can change the picture.')
-      if (ENDED_STATUSES.includes(lot.status)) {
-        throw new AppError(409, 'conflict', 'The lot has ended; its picture can no longer change.')
-      }
-      const name = `lots/${id}-${createHash('sha256').update(body).digest('hex').slice(0, 20)}.${EXTENSIONS[actual]}`
-      await mkdir(join(uploadsDir, 'lots'), { recursive: true })
-      // Written aside and renamed: a reader never sees half a file.
-      const temporary = join(uploadsDir, `${name}.${process.pid}.tmp`)
-      await writeFile(temporary, body)
-      await rename(temporary, join(uploadsDir, name))
-      await setLotImage(db, id, name)
-      const summary = toSummary((await findLot(db, id))!)
-      await new Publication().lotUpdated(summary).send(app.broadcaster, request.socketId)
-      return summary
+      return setLotPicture(
+        { db, uploadsDir },
+        { userId: user.id, lotId: id, image: body, type: actual },
+        { broadcaster: app.broadcaster, socketId: request.socketId },
+      )
     },
   )
 }

@@ -2,13 +2,26 @@ import { Type } from '@fastify/type-provider-typebox'
 import {
   DESCRIPTION_MAX_LENGTH,
   LOT_FILTERS,
+  MY_BIDS_TABS,
   MONEY_MAX,
+  NEXT_STEPS_MAX_LENGTH,
   SOFT_CLOSE_MAX_SECONDS,
   SOFT_CLOSE_MIN_SECONDS,
   STARTING_PRICE_MIN,
   TITLE_MAX_LENGTH,
   TITLE_MIN_LENGTH,
+  VISIBLE_TEXT_FORMAT,
 } from '../../../common/auction.ts'
+import {
+  BidPageSchema,
+  BidResponseSchema,
+  LotDetailSchema,
+  LotPageSchema,
+  LotSummarySchema,
+  MyBidsPageSchema,
+  WatchingSchema,
+} from '../../schemas/auction.ts'
+import { responses } from '../../schemas/shared.ts'
 
 const Money = (minimum = 1) => Type.Integer({ minimum, maximum: MONEY_MAX })
 const Time = Type.String({ format: 'date-time', maxLength: 40 })
@@ -30,6 +43,14 @@ export const CursorQuery = Type.Object(
   { additionalProperties: false },
 )
 
+export const MyBidsQuery = Type.Object(
+  {
+    cursor: Type.Optional(Type.String({ maxLength: 200 })),
+    tab: Type.Optional(Type.Union(MY_BIDS_TABS.map((t) => Type.Literal(t)))),
+  },
+  { additionalProperties: false },
+)
+
 export const BidsQuery = Type.Object(
   { after: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })) },
   { additionalProperties: false },
@@ -40,9 +61,10 @@ export const CreateLotBody = Type.Object(
     title: Type.String({
       minLength: TITLE_MIN_LENGTH,
       maxLength: TITLE_MAX_LENGTH,
-      pattern: '\\S',
+      format: VISIBLE_TEXT_FORMAT,
     }),
     description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH })),
+    nextSteps: Type.Optional(Type.String({ maxLength: NEXT_STEPS_MAX_LENGTH })),
     startingPrice: Money(STARTING_PRICE_MIN),
     reservePrice: Type.Optional(Type.Union([Money(STARTING_PRICE_MIN), Type.Null()])),
     startsAt: Type.Optional(Time),
@@ -58,3 +80,38 @@ export const BidBody = Type.Object(
   { amount: Money(), maxAmount: Type.Optional(Money()) },
   { additionalProperties: false },
 )
+
+/** Each route's schemas: its input, and its answers (server/schemas/auction.ts). */
+export const ListLotsSchema = {
+  querystring: ListLotsQuery,
+  response: responses({ 200: LotPageSchema }),
+}
+export const LotSchema = { params: LotParams, response: responses({ 200: LotDetailSchema }) }
+export const CreateLotSchema = {
+  body: CreateLotBody,
+  response: responses({ 201: LotDetailSchema }),
+}
+export const CancelLotSchema = {
+  params: LotParams,
+  response: responses({ 200: LotSummarySchema }),
+}
+export const ListBidsSchema = {
+  params: LotParams,
+  querystring: BidsQuery,
+  response: responses({ 200: BidPageSchema }),
+}
+export const PlaceBidSchema = {
+  params: LotParams,
+  body: BidBody,
+  response: responses({ 201: BidResponseSchema }),
+}
+export const MyBidsSchema = {
+  querystring: MyBidsQuery,
+  response: responses({ 200: MyBidsPageSchema }),
+}
+export const WatchSchema = { params: LotParams, response: responses({ 200: WatchingSchema }) }
+export const WatchlistSchema = {
+  querystring: CursorQuery,
+  // Each lot with the viewer's standing, for its status chip (decision 0023).
+  response: responses({ 200: MyBidsPageSchema }),
+}

@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify'
 import type Stripe from 'stripe'
 import { AppError } from '../../lib/problem.ts'
 import { markStripeEventProcessed, recordStripeEvent } from '../../repositories/top-ups.ts'
-import { requireStripe, settleTopUp, type PaymentsDeps } from '../../services/top-ups.ts'
+import { requireStripe, type PaymentsDeps } from '../../commands/wallet/top-ups/payments.ts'
+import { settleTopUp } from '../../commands/wallet/top-ups/settle-top-up.ts'
+import { responses } from '../../schemas/shared.ts'
+import { WebhookReceivedSchema } from '../../schemas/wallet.ts'
 
 const HANDLED = new Set([
   'payment_intent.succeeded',
@@ -11,6 +14,7 @@ const HANDLED = new Set([
   'payment_intent.processing',
   'payment_intent.requires_action',
 ])
+const schema = { response: responses({ 200: WebhookReceivedSchema }) }
 
 /**
  * `POST /api/stripe/webhook`. The signature is verified on the raw bytes (this plugin parses JSON
@@ -28,7 +32,8 @@ const stripeWebhookRoutes: FastifyPluginAsync<PaymentsDeps & { webhookSecret?: s
     (_r, body, done) => done(null, body),
   )
 
-  app.post('/stripe/webhook', async (request, reply) => {
+  // Stripe's servers post here, not a browser: the signature below replaces the CSRF header.
+  app.post('/stripe/webhook', { config: { csrf: false }, schema }, async (request, reply) => {
     const stripe = requireStripe(deps.stripe)
     if (!deps.webhookSecret) {
       throw new AppError(

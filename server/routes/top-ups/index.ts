@@ -1,42 +1,37 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IDEMPOTENCY_HEADER } from '../../../common/config.ts'
 import {
   FINAL_TOP_UP_STATUSES,
   TOP_UP_MAX,
   TOP_UP_MIN,
   type TopUpResponse,
 } from '../../../common/wallet.ts'
-import { AppError, notFound } from '../../lib/problem.ts'
+import { idempotencyKeyOf } from '../../lib/idempotent.ts'
+import { notFound } from '../../lib/problem.ts'
 import { findTopUp, toTopUp } from '../../repositories/top-ups.ts'
-import {
-  createTopUp,
-  requireStripe,
-  settleTopUpIntent,
-  type PaymentsDeps,
-} from '../../services/top-ups.ts'
+import { requireStripe, type PaymentsDeps } from '../../commands/wallet/top-ups/payments.ts'
+import { settleTopUpIntent } from '../../commands/wallet/top-ups/settle-top-up.ts'
+import { createTopUp } from '../../commands/wallet/top-ups/start-top-up.ts'
+import { UUID_PATTERN } from '../../../common/wire.ts'
+import { responses } from '../../schemas/shared.ts'
+import { TopUpResponseSchema } from '../../schemas/wallet.ts'
 
 const TopUpBody = Type.Object(
   { amount: Type.Integer({ minimum: TOP_UP_MIN, maximum: TOP_UP_MAX }) },
   { additionalProperties: false },
 )
-const IdParams = Type.Object({
-  id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
-})
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
+const IdParams = Type.Object({ id: Type.String({ pattern: UUID_PATTERN }) })
+const Start = { body: TopUpBody, response: responses({ 201: TopUpResponseSchema }) }
+const Read = { params: IdParams, response: responses({ 200: TopUpResponseSchema }) }
 
-/** Card top-ups (DESIGN §3): start one, and read its status (settling it if Stripe says so). */
+/**
+ * Card top-ups (docs/product.md §3): start one, and read its status (settling it if Stripe says
+ * so).
+ */
 const topUpRoutes: FastifyPluginAsyncTypebox<PaymentsDeps> = async (app, deps) => {
-  app.post('/wallet/top-ups', { schema: { body: TopUpBody } }, async (request, reply) => {
+  app.post('/wallet/top-ups', { schema: Start }, async (request, reply) => {
     const user = await request.requireUser()
     requireStripe(deps.stripe)
-    const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()]
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw new AppError(
-        400,
-        'idempotency_key_required',
-        `Top-ups need an ${IDEMPOTENCY_HEADER} header (8–100 letters, digits, - or _).`,
-      )
-    }
+    const key = idempotencyKeyOf(request.headers, true)
     const { topUp, clientSecret } = await createTopUp(
       { ...deps, log: request.log },
       { userId: user.id, clientKey: key, amount: request.body.amount },
@@ -45,7 +40,7 @@ const topUpRoutes: FastifyPluginAsyncTypebox<PaymentsDeps> = async (app, deps) =
     return reply.status(201).send(body)
   })
 
-  app.get('/wallet/top-ups/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/wallet/top-ups/:id', { schema: Read }, async (request) => {
     const user = await request.requireUser()
     const stripe = requireStripe(deps.stripe)
     let topUp = await findTopUp(deps.db, request.params.id)

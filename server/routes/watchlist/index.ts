@@ -1,54 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Database } from '../../db/types.ts'
-import { applyOnce, optionalIdempotencyKey, REPLAYED_HEADER } from '../../lib/idempotent.ts'
-import { notFound } from '../../lib/problem.ts'
-import { findLot, listLots, toSummary } from '../../repositories/lots.ts'
-import { unwatch, watch } from '../../repositories/watchlist.ts'
+import { setWatching } from '../../commands/lots/watch-lot.ts'
+import { idempotencyKeyOf, REPLAYED_HEADER } from '../../lib/idempotent.ts'
+import { listLots, withMyStanding } from '../../repositories/lots.ts'
 import { cursorOf, lotId, PAGE } from '../lots/params.ts'
-import { CursorQuery, LotParams } from '../lots/schemas.ts'
-
-const SCOPE = 'watch'
+import { WatchlistSchema, WatchSchema } from '../lots/schemas.ts'
 
 /**
- * Watching is idempotent both ways: PUT twice watches once, DELETE of nothing is fine. With an
- * Idempotency-Key (the offline queue sends one) a repeat is answered from the store and changes
- * nothing, so a late replay of an old "watch" cannot undo a later "unwatch" (decision 0012).
+ * Watch and unwatch (idempotent both ways: server/commands/lots/watch-lot.ts), and the watchlist.
  */
 const watchlistRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
-  app.put('/lots/:id/watch', { schema: { params: LotParams } }, async (request, reply) => {
+  app.put('/lots/:id/watch', { schema: WatchSchema }, async (request, reply) => {
     const user = await request.requireUser()
     const id = lotId(request.params.id)
-    const key = optionalIdempotencyKey(request.headers)
-    const result = await applyOnce(
-      db,
-      { userId: user.id, scope: SCOPE, key, parts: [id, true] },
-      async (tx) => {
-        if (!(await findLot(tx, id))) throw notFound('Lot')
-        await watch(tx, user.id, id)
-        return { lotId: id, watching: true }
-      },
-    )
+    const key = idempotencyKeyOf(request.headers, false)
+    const result = await setWatching(db, { userId: user.id, lotId: id, watching: true, key })
     if (result.replayed) void reply.header(REPLAYED_HEADER, 'true')
     return result.body
   })
 
-  app.delete('/lots/:id/watch', { schema: { params: LotParams } }, async (request, reply) => {
+  app.delete('/lots/:id/watch', { schema: WatchSchema }, async (request, reply) => {
     const user = await request.requireUser()
     const id = lotId(request.params.id)
-    const key = optionalIdempotencyKey(request.headers)
-    const result = await applyOnce(
-      db,
-      { userId: user.id, scope: SCOPE, key, parts: [id, false] },
-      async (tx) => {
-        await unwatch(tx, user.id, id)
-        return { lotId: id, watching: false }
-      },
-    )
+    const key = idempotencyKeyOf(request.headers, false)
+    const result = await setWatching(db, { userId: user.id, lotId: id, watching: false, key })
     if (result.replayed) void reply.header(REPLAYED_HEADER, 'true')
     return result.body
   })
 
-  app.get('/watchlist', { schema: { querystring: CursorQuery } }, async (request) => {
+  app.get('/watchlist', { schema: WatchlistSchema }, async (request) => {
     const user = await request.requireUser()
     const now = new Date()
     const { rows, nextCursor } = await listLots(db, {
@@ -57,7 +37,11 @@ const watchlistRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app,
       limit: PAGE,
       now,
     })
-    return { items: rows.map((row) => toSummary(row, now)), nextCursor }
+    // The viewer's standing on each watched lot, for its status chip (decision 0023).
+    return {
+      items: await withMyStanding(db, user.id, rows, now),
+      nextCursor,
+    }
   })
 }
 

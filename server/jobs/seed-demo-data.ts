@@ -1,4 +1,4 @@
-import type { Database } from './types.ts'
+import type { Database } from '../db/types.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { insertUser } from '../repositories/users.ts'
 import { appendLedgerEntry } from '../repositories/ledger.ts'

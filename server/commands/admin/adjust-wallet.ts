@@ -1,0 +1,37 @@
+import type { Wallet } from '../../../common/wallet.ts'
+import type { Database } from '../../db/types.ts'
+import { notFound } from '../../lib/problem.ts'
+import { appendLedgerEntry } from '../../repositories/ledger.ts'
+import { findUserById } from '../../repositories/users.ts'
+import { lockWallets, walletOf } from '../../repositories/wallets.ts'
+import { runCommand, type Audience, type CommandResult } from '../run-command.ts'
+import { checkAdjustment } from './check-adjustment.ts'
+
+/**
+ * An admin credits or debits a wallet with a reason, as an `adjustment` ledger entry (which bumps
+ * the wallet's version by trigger). Money moves: the Idempotency-Key is required, so a retried
+ * request applies once.
+ */
+export async function adjustWallet(
+  deps: { db: Database; currency: string },
+  input: { adminId: string; userId: string; amount: number; reason: string; key: string },
+  publishTo: Audience,
+): Promise<CommandResult<{ wallet: Wallet }>> {
+  const { adminId, userId, amount, reason } = input
+  const once = {
+    userId: adminId,
+    scope: 'admin-adjustment' as const,
+    key: input.key,
+    parts: [userId, amount, reason],
+    statusCode: 201,
+  }
+  return runCommand(deps.db, { once, publishTo }, async (tx, events) => {
+    if (!(await findUserById(tx, userId))) throw notFound('User')
+    await lockWallets(tx, [userId])
+    checkAdjustment(await walletOf(tx, userId, deps.currency), amount)
+    await appendLedgerEntry(tx, { userId, kind: 'adjustment', amount, reason, createdBy: adminId })
+    const wallet = await walletOf(tx, userId, deps.currency)
+    events.walletUpdated(userId, wallet)
+    return { wallet }
+  })
+}

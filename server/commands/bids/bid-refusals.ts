@@ -1,0 +1,43 @@
+import type { BidRejection } from '../../../common/auction.ts'
+import { AppError } from '../../lib/problem.ts'
+
+const money = (cents: number) => (cents / 100).toFixed(2)
+
+/** A rule of `resolveBid` said no: 422 with the field to fix. */
+export function refusal(outcome: BidRejection): AppError {
+  switch (outcome.reason) {
+    case 'bid_too_low':
+      return new AppError(422, 'bid_too_low', `The minimum bid is ${money(outcome.minNextBid)}.`, {
+        amount: `Must be at least ${outcome.minNextBid}.`,
+      })
+    case 'max_below_amount':
+      return new AppError(422, 'max_below_amount', 'Your maximum must be at least your bid.', {
+        maxAmount: 'Must be at least the amount.',
+      })
+    case 'max_not_raised':
+      return new AppError(
+        422,
+        'max_not_raised',
+        'You are already leading; a new maximum must be higher than your current one.',
+        { maxAmount: 'Must be higher than your current maximum.' },
+      )
+    default:
+      return new AppError(422, 'validation_failed', 'Some fields need attention.', {
+        amount: 'Must be a whole number of cents.',
+      })
+  }
+}
+
+export const lotNotOpen = () =>
+  new AppError(409, 'lot_not_open', 'This lot is not open for bidding.')
+
+export const ownLot = () => new AppError(403, 'own_lot', 'You cannot bid on your own lot.')
+
+/** `spendable` is what the bidder may commit on this lot (available plus their hold on it). */
+export const insufficientFunds = (spendable: number, max: number) =>
+  new AppError(
+    422,
+    'insufficient_funds',
+    `Your available balance (${money(spendable)}) does not cover a maximum of ${money(max)}.`,
+    { maxAmount: 'More than your available balance.' },
+  )

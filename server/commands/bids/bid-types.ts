@@ -1,0 +1,26 @@
+import type { PublicUser } from '../../../common/accounts.ts'
+import type { BidResponse } from '../../../common/wire.ts'
+import { keyClaim, slotOf } from '../../repositories/idempotency.ts'
+
+/** `POST /api/lots/:id/bids` → 201: defined once, in the wire contract. */
+export type { BidResponse }
+
+export interface BidRequest {
+  user: PublicUser
+  amount: number
+  maxAmount: number | undefined
+  idempotencyKey: string
+  /** The sender's real-time socket, left out of the events of its own bid. */
+  socketId: string | undefined
+}
+
+/** `replayed`: the answer is the one an earlier request under the same key got. */
+export type BidResult =
+  | { ok: true; statusCode: number; body: BidResponse; replayed?: boolean }
+  | { ok: false; error: unknown }
+
+/** The bid's Idempotency-Key claim (scope 'bid'): the same request is the same lot and amounts. */
+export const bidClaim = (lotId: string, r: BidRequest) =>
+  keyClaim(r.user.id, r.idempotencyKey, ['bid', lotId, r.amount, r.maxAmount ?? r.amount])
+
+export const bidSlot = (r: BidRequest) => slotOf(r.user.id, r.idempotencyKey)

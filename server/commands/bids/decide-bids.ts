@@ -1,0 +1,165 @@
+import {
+  coversMaximum,
+  holdChanges,
+  minNextBid,
+  resolveBid,
+  softCloseEnd,
+  spendableOnLot,
+  withLotHold,
+  type AuctionState,
+  type BidderFunds,
+  type BidRow,
+  type LotSummary,
+} from '../../../common/auction.ts'
+import type { Wallet } from '../../../common/wallet.ts'
+import type { BidContext, BidsWrite, NewBidRow } from '../../repositories/bids.ts'
+import type { ClaimOutcome } from '../../repositories/idempotency.ts'
+import { toDetail, toSummary, type LotRow } from '../../repositories/lots.ts'
+import { toWallet, type LockedWallet } from '../../repositories/wallets.ts'
+import { insufficientFunds, lotNotOpen, ownLot, refusal } from './bid-refusals.ts'
+import { BatchKeys } from './batch-keys.ts'
+import { lotAfterBid, publicBids } from './bid-answer.ts'
+import type { BidRequest, BidResponse, BidResult } from './bid-types.ts'
+
+/** What a batch is decided from: everything read under the lot and wallet locks. */
+export interface BidBatchInputs {
+  lot: LotRow
+  ctx: BidContext
+  wallets: LockedWallet[]
+  /** The batch's idempotency claims, by slot (`slotOf`). */
+  claims: Map<string, ClaimOutcome>
+  requests: BidRequest[]
+  currency: string
+}
+
+/** The decisions: one answer per request (in order), the write, and what the lot now shows. */
+export interface BidBatchDecision {
+  results: BidResult[]
+  write: BidsWrite
+  /** Every history row the batch added, and the lot after the last accepted bid. */
+  placed: { bids: BidRow[]; lot: LotSummary } | null
+  /** The wallets whose holds changed, as they stand after the batch. */
+  wallets: Map<string, Wallet>
+}
+
+const NO_FUNDS: BidderFunds = { balance: 0, held: 0, lotHold: 0 }
+
+/**
+ * Decides a batch of bids on one lot one after the other, in the order given (their serial order,
+ * in which bid ids ascend). Pure: no I/O. Each bid is checked (open, not the seller, the rules of
+ * `resolveBid`, funds), then moves holds and soft close; a refused bid changes nothing and does
+ * not stop the others. Repeats of a key are answered by `BatchKeys`.
+ */
+export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
+  const { lot, ctx, requests, currency } = inputs
+  const aliases = new Map(inputs.wallets.map((w) => [w.userId, w.alias]))
+  for (const r of requests) aliases.set(r.user.id, r.user.alias)
+  const funds = new Map([...ctx.funds].map(([id, f]) => [id, { ...f }]))
+  const versions = new Map(inputs.wallets.map((w) => [w.userId, w.version]))
+  const bumps = new Map<string, number>()
+  const walletOf = (userId: string): Wallet => {
+    const f = funds.get(userId) ?? NO_FUNDS
+    return toWallet({ ...f, version: versions.get(userId) ?? 0 }, currency)
+  }
+  let state: AuctionState = {
+    startingPrice: lot.starting_price,
+    reservePrice: lot.reserve_price,
+    currentPrice: lot.current_price,
+    leaderId: lot.leader_id,
+    leaderMax: lot.leader_max,
+    bidCount: lot.bid_count,
+  }
+  let endsAt = lot.ends_at
+  let version = lot.version
+  const nextIds = ctx.bidIds.slice()
+  const write: BidsWrite = {
+    lotId: lot.id,
+    at: ctx.now,
+    rows: [],
+    lot: { ...state, endsAt, version },
+    walletBumps: bumps,
+    outbid: [],
+    responses: [],
+    released: [],
+  }
+  const results: BidResult[] = []
+  const newBids: BidRow[] = []
+  let last = null as LotSummary | null
+
+  /** Accepts or refuses one bid against the running state (throws its refusal). */
+  function decide(request: BidRequest): BidResult {
+    const { user } = request
+    const max = request.maxAmount ?? request.amount
+    if (lot.status !== 'open' || ctx.now.getTime() >= endsAt.getTime()) throw lotNotOpen()
+    if (lot.seller_id === user.id) throw ownLot()
+    const outcome = resolveBid(state, {
+      bidderId: user.id,
+      amount: request.amount,
+      maxAmount: max,
+      at: ctx.now,
+    })
+    if (!outcome.ok) throw refusal(outcome)
+    const mine = funds.get(user.id) ?? NO_FUNDS
+    if (!coversMaximum(mine, max)) throw insufficientFunds(spendableOnLot(mine), max)
+
+    // Holds: the leader holds their maximum; the outbid leader's hold is released.
+    for (const change of holdChanges(state, outcome)) {
+      funds.set(change.userId, withLotHold(funds.get(change.userId)!, change.lotHold))
+      bumps.set(change.userId, (bumps.get(change.userId) ?? 0) + 1)
+      versions.set(change.userId, (versions.get(change.userId) ?? 0) + 1)
+    }
+    endsAt = softCloseEnd(endsAt, ctx.now, lot.soft_close_seconds, outcome.changed)
+    state = outcome.state
+    version += 1
+
+    const rows: NewBidRow[] = outcome.records.map((r) => ({
+      id: nextIds.shift()!,
+      bidderId: r.bidderId,
+      amount: r.amount,
+      maxAmount: r.maxAmount,
+      auto: r.auto,
+      key: r.auto ? null : request.idempotencyKey,
+      visible: !r.hidden,
+    }))
+    write.rows.push(...rows)
+    const view = lotAfterBid(lot, { state, endsAt, version }, ctx, aliases)
+    const leads = state.leaderId === user.id
+    const bids = publicBids(rows, lot.id, aliases, ctx.now)
+    const my = {
+      status: leads ? ('leading' as const) : ('outbid' as const),
+      maxBid: leads ? state.leaderMax : max,
+      watching: ctx.watching.has(user.id),
+    }
+    const body: BidResponse = { bids, lot: toDetail(view, my, ctx.now), wallet: walletOf(user.id) }
+    last = toSummary(view, ctx.now)
+    newBids.push(...bids)
+    if (outcome.outbidUserId) {
+      const data = { title: lot.title, price: state.currentPrice, minNextBid: minNextBid(state) }
+      write.outbid.push({ userId: outcome.outbidUserId, data })
+    }
+    write.responses.push({ userId: user.id, key: request.idempotencyKey, response: body })
+    return { ok: true, statusCode: 201, body }
+  }
+
+  const keys = new BatchKeys(lot.id, inputs.claims)
+  for (const request of requests) {
+    let result: BidResult
+    try {
+      const replayed = keys.replay(request)
+      if (replayed) {
+        results.push(replayed)
+        continue
+      }
+      result = decide(request)
+    } catch (error) {
+      result = { ok: false, error }
+    }
+    keys.record(request, result)
+    results.push(result)
+  }
+  write.released = keys.released(requests)
+  write.lot = { ...state, endsAt, version }
+  const placed = last ? { bids: newBids, lot: last } : null
+  const wallets = new Map([...bumps.keys()].map((id) => [id, walletOf(id)]))
+  return { results, write, placed, wallets }
+}

@@ -1,0 +1,39 @@
+import type { LotSummary } from '../../../common/auction.ts'
+import type { PublicUser } from '../../../common/accounts.ts'
+import type { Database } from '../../db/types.ts'
+import { activeHoldsOnLot, releaseHoldsOnLot } from '../../repositories/holds.ts'
+import { findLot, lockLot, markLotCancelled, toSummary } from '../../repositories/lots.ts'
+import { insertNotification } from '../../repositories/notifications.ts'
+import { bumpWalletVersions, lockWallets, walletsOf } from '../../repositories/wallets.ts'
+import { runCommand, type Audience, type CommandResult } from '../run-command.ts'
+import { decideCancel } from './decide-cancel.ts'
+
+/**
+ * Cancels a lot and releases its holds (lock order: idempotency key → lot → wallets). With an
+ * Idempotency-Key a repeat gets the first answer instead of 409 lot_not_cancellable.
+ */
+export async function cancelLot(
+  deps: { db: Database; currency: string },
+  input: { lotId: string; user: PublicUser; key: string | undefined },
+  publishTo: Audience,
+): Promise<CommandResult<LotSummary>> {
+  const { lotId, user } = input
+  const once = { userId: user.id, scope: 'lot-cancel' as const, key: input.key, parts: [lotId] }
+  return runCommand(deps.db, { once, publishTo }, async (tx, events) => {
+    const { notify } = decideCancel(await lockLot(tx, lotId), user)
+    const holders = (await activeHoldsOnLot(tx, lotId)).map((h) => h.user_id)
+    if (holders.length) await lockWallets(tx, holders)
+    await releaseHoldsOnLot(tx, lotId)
+    await bumpWalletVersions(tx, holders)
+    await markLotCancelled(tx, lotId)
+    if (notify) {
+      const n = await insertNotification(tx, { ...notify, kind: 'lot_cancelled', lotId })
+      events.notify(n.userId, n.notification)
+    }
+    for (const [userId, wallet] of await walletsOf(tx, holders, deps.currency))
+      events.walletUpdated(userId, wallet)
+    const summary = toSummary((await findLot(tx, lotId))!)
+    events.lotUpdated(summary)
+    return summary
+  })
+}

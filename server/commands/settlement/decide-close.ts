@@ -1,0 +1,50 @@
+import type { NotificationKind } from '../../../common/auction.ts'
+import type { LotRow } from '../../repositories/lots.ts'
+
+export type CloseOutcome = 'settled' | 'unsold' | 'skipped'
+
+export type CloseDecision =
+  | { outcome: 'skipped' }
+  | {
+      outcome: 'settled' | 'unsold'
+      /** The winner pays the final price, the seller receives it (sold lots only). */
+      sale: { winner: string; seller: string; price: number } | null
+      notify: Array<{ userId: string; kind: NotificationKind }>
+    }
+
+/** Everyone who bid and did not win hears that the lot ended (decision 0023). */
+const lotEnded = (bidders: readonly string[], winner: string | null) =>
+  bidders
+    .filter((userId) => userId !== winner)
+    .map((userId) => ({ userId, kind: 'lot_ended' as const }))
+
+/**
+ * How a lot closes, from its locked row and everyone who bid on it. Not open, or not yet ended at
+ * `now` → skipped (a second run is a no-op). A leader and the reserve met (or none) → settled;
+ * otherwise unsold.
+ */
+export function decideClose(
+  lot: LotRow | undefined,
+  now: Date,
+  bidders: readonly string[] = [],
+): CloseDecision {
+  if (!lot || lot.status !== 'open' || lot.ends_at.getTime() > now.getTime())
+    return { outcome: 'skipped' }
+  const { leader_id: winner, current_price: price, reserve_price: reserve } = lot
+  if (winner === null || price === null || (reserve !== null && price < reserve)) {
+    return {
+      outcome: 'unsold',
+      sale: null,
+      notify: [{ userId: lot.seller_id, kind: 'lot_unsold' }, ...lotEnded(bidders, null)],
+    }
+  }
+  return {
+    outcome: 'settled',
+    sale: { winner, seller: lot.seller_id, price },
+    notify: [
+      { userId: winner, kind: 'won' },
+      { userId: lot.seller_id, kind: 'lot_sold' },
+      ...lotEnded(bidders, winner),
+    ],
+  }
+}

@@ -1,0 +1,67 @@
+/** What deciding a batch of bids reads besides the locked rows: clock, funds, watchers, bid ids. */
+import type { BidderFunds } from '../../../common/auction.ts'
+import { toPositional } from '../../db/named-sql.ts'
+import type { Queryable } from '../../db/types.ts'
+import { fundsSql } from '../wallets.ts'
+
+export interface BidContext {
+  /** Clock read after the locks were taken. */
+  now: Date
+  sellerAlias: string
+  /** Which of the users watch this lot. */
+  watching: Set<string>
+  funds: Map<string, BidderFunds>
+  /** Pre-allocated bid ids, ascending: bid-id order is the serial order of the bids. */
+  bidIds: number[]
+}
+
+export interface ContextQuery {
+  lotId: string
+  sellerId: string
+  userIds: string[]
+  /** How many bid ids to allocate. */
+  ids: number
+}
+
+export type ContextRow = {
+  now: Date
+  seller_alias: string
+  watching: string[] | null
+  funds: Array<{ user_id: string; balance: number; held: number; lot_hold: number }>
+  bid_ids: number[]
+}
+
+export const CONTEXT_COLUMNS = `clock_timestamp() as now,
+            (select alias from users where id = :sellerId) as seller_alias,
+            (select json_agg(w.user_id) from watchlist w
+              where w.lot_id = :lotId and w.user_id = any(:userIds::uuid[])) as watching,
+            (select json_agg(f) from (${fundsSql(':userIds', ':lotId')}) f) as funds,
+            (select json_agg(nextval(pg_get_serial_sequence('bids', 'id')))
+               from generate_series(1, :ids::int)) as bid_ids`
+
+export function toContext(row: ContextRow): BidContext {
+  return {
+    now: new Date(row.now),
+    sellerAlias: row.seller_alias,
+    watching: new Set(row.watching ?? []),
+    funds: new Map(
+      row.funds.map((f) => [
+        f.user_id,
+        { balance: Number(f.balance), held: Number(f.held), lotHold: Number(f.lot_hold) },
+      ]),
+    ),
+    bidIds: row.bid_ids.map(Number).sort((a, b) => a - b),
+  }
+}
+
+/**
+ * What deciding a batch of bids needs beyond the locked rows, in one statement taken after the lot
+ * and wallet locks (so its snapshot includes everything committed by earlier holders of those
+ * locks): the clock, balances and holds, watching, and
+ * enough new bid ids (allocated in decision order: bid-id order is the serial order).
+ */
+export async function bidContext(db: Queryable, q: ContextQuery): Promise<BidContext> {
+  const { text, values } = toPositional(`select ${CONTEXT_COLUMNS}`, { ...q })
+  const { rows } = await db.query<ContextRow>(text, values)
+  return toContext(rows[0]!)
+}

@@ -1,0 +1,105 @@
+/** Lists of lots: filtered, searched, watched or bid on, in pages ordered by `LotCursor`. */
+import { ENDING_SOON_LIST_MS, type LotFilter, type MyBidsTab } from '../../../common/auction.ts'
+import type { Queryable } from '../../db/types.ts'
+import { encodeCursor, type LotCursor } from './cursor.ts'
+import { VIEW_COLUMNS, VIEW_JOINS, type LotView } from './rows.ts'
+
+export interface ListOptions {
+  filter?: LotFilter | undefined
+  q?: string | undefined
+  cursor?: LotCursor | undefined
+  limit: number
+  now: Date
+  /** Only lots this user watches. */
+  watchedBy?: string | undefined
+  /** Only lots this user bid on. */
+  bidBy?: string | undefined
+  /** With `bidBy`: only lots still running, won by them, or over and not won (decision 0023). */
+  tab?: MyBidsTab | undefined
+}
+
+/** Won: over, sold, and the bidder led at the end (as `myStatus` says 'won'). */
+const WON = (user: () => string) => `(l.status in ('closed', 'settled') and l.leader_id = ${user()}
+  and (l.reserve_price is null or coalesce(l.current_price, 0) >= l.reserve_price))`
+const TAB_WHERE = {
+  active: () => `l.status in ('scheduled', 'open')`,
+  won: WON,
+  lost: (user: () => string) =>
+    `l.status in ('closed', 'settled', 'unsold', 'cancelled') and not ${WON(user)}`,
+} as const
+
+const SORT_KEYS = `
+  case l.status when 'open' then 0 when 'scheduled' then 1 else 2 end as k_rank,
+  (case l.status
+     when 'open' then extract(epoch from l.ends_at) * 1000000
+     when 'scheduled' then extract(epoch from l.starts_at) * 1000000
+     else -extract(epoch from l.ends_at) * 1000000 end)::bigint as k_time`
+
+export async function listLots(
+  db: Queryable,
+  options: ListOptions,
+): Promise<{ rows: LotView[]; nextCursor: string | null }> {
+  const where: string[] = []
+  const params: unknown[] = []
+  const param = (value: unknown) => {
+    params.push(value)
+    return `$${params.length}`
+  }
+  switch (options.filter) {
+    case 'open':
+      where.push(`l.status = 'open'`)
+      break
+    case 'ending_soon':
+      where.push(
+        `l.status = 'open' and l.ends_at <= ${param(new Date(options.now.getTime() + ENDING_SOON_LIST_MS))}`,
+      )
+      break
+    case 'scheduled':
+      where.push(`l.status = 'scheduled'`)
+      break
+    case 'closed':
+      where.push(`l.status in ('closed', 'settled', 'unsold', 'cancelled')`)
+      break
+  }
+  if (options.q) {
+    const pattern = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const p = param(pattern)
+    where.push(`(l.title ilike ${p} or l.description ilike ${p})`)
+  }
+  if (options.watchedBy) {
+    where.push(
+      `exists (select 1 from watchlist w where w.lot_id = l.id and w.user_id = ${param(options.watchedBy)})`,
+    )
+  }
+  if (options.bidBy) {
+    where.push(
+      `exists (select 1 from bids b where b.lot_id = l.id and b.bidder_id = ${param(options.bidBy)})`,
+    )
+    if (options.tab) {
+      const bidder = options.bidBy
+      // A parameter only where the clause uses it (an unused one has no type to infer).
+      where.push(TAB_WHERE[options.tab](() => `${param(bidder)}::uuid`))
+    }
+  }
+  let after = ''
+  if (options.cursor) {
+    const [rank, time, id] = options.cursor
+    after = `where (k_rank, k_time, id) > (${param(rank)}::int, ${param(time)}::bigint, ${param(id)}::uuid)`
+  }
+  const limit = param(options.limit + 1)
+  const { rows } = await db.query<LotView & { k_rank: number; k_time: number }>(
+    `select * from (
+       select ${VIEW_COLUMNS}, ${SORT_KEYS}
+         ${VIEW_JOINS}
+        ${where.length ? `where ${where.join(' and ')}` : ''}
+     ) s ${after}
+     order by k_rank, k_time, id
+     limit ${limit}`,
+    params,
+  )
+  const page = rows.slice(0, options.limit)
+  const last = page[page.length - 1]
+  const nextCursor =
+    rows.length > options.limit && last ? encodeCursor([last.k_rank, last.k_time, last.id]) : null
+  return { rows: page, nextCursor }
+}

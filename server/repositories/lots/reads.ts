@@ -1,0 +1,61 @@
+/** Reading lots: by id, for update, and the viewer's maxima on them. */
+import type { Queryable } from '../../db/types.ts'
+import type { LotSummary, MyLot } from '../../../common/auction.ts'
+import { myStatus, toSummary } from './mappers.ts'
+import { VIEW, type LotRow, type LotView } from './rows.ts'
+
+export async function findLot(db: Queryable, id: string): Promise<LotView | undefined> {
+  const { rows } = await db.query<LotView>(`${VIEW} where l.id = $1`, [id])
+  return rows[0]
+}
+
+export async function findLots(db: Queryable, ids: string[]): Promise<LotView[]> {
+  if (ids.length === 0) return []
+  const { rows } = await db.query<LotView>(`${VIEW} where l.id = any($1::uuid[])`, [ids])
+  return rows
+}
+
+/**
+ * Locks the lot row (`select … for update`): everything that changes a lot — bids, cancel,
+ * close — takes this lock first, so bids on one lot are serialized (lock order: lot → wallets).
+ */
+export async function lockLot(db: Queryable, id: string): Promise<LotRow | undefined> {
+  const { rows } = await db.query<LotRow>('select * from lots where id = $1 for update', [id])
+  return rows[0]
+}
+
+/** The viewer's maximum on each of these lots (their leader maximum, else their highest bid). */
+export async function myMaxima(
+  db: Queryable,
+  userId: string,
+  lotIds: string[],
+): Promise<Map<string, number>> {
+  if (lotIds.length === 0) return new Map()
+  const { rows } = await db.query<{ lot_id: string; max: number }>(
+    `select l.id as lot_id,
+            case when l.leader_id = $1 then l.leader_max
+                 else (select max(b.max_amount) from bids b where b.lot_id = l.id and b.bidder_id = $1)
+            end as max
+       from lots l where l.id = any($2::uuid[])`,
+    [userId, lotIds],
+  )
+  return new Map(rows.filter((r) => r.max !== null).map((r) => [r.lot_id, r.max]))
+}
+
+/** Lot summaries with the viewer's standing on each (status chip and maximum, decision 0023). */
+export async function withMyStanding(
+  db: Queryable,
+  userId: string,
+  rows: LotView[],
+  now: Date,
+): Promise<Array<LotSummary & { my: Omit<MyLot, 'watching'> }>> {
+  const maxima = await myMaxima(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  )
+  return rows.map((row) => {
+    const maxBid = maxima.get(row.id) ?? null
+    return { ...toSummary(row, now), my: { status: myStatus(row, userId, maxBid), maxBid } }
+  })
+}

@@ -1,0 +1,118 @@
+/** Writing lots: a new lot, the lot after bids, its picture, and its end (cancelled or closed). */
+import type { SqlPiece } from '../../db/named-sql.ts'
+import type { Queryable } from '../../db/types.ts'
+
+/** What a batch of bids changes on the lot. */
+export interface LotAfterBids {
+  currentPrice: number | null
+  leaderId: string | null
+  leaderMax: number | null
+  bidCount: number
+  endsAt: Date
+  version: number
+}
+
+/** The lot as a batch of bids left it, as a piece of the bid write. */
+export function updateLotAfterBidsPiece(
+  name: string,
+  lotId: string,
+  at: Date,
+  lot: LotAfterBids,
+): SqlPiece {
+  return {
+    name,
+    sql: `update lots set current_price = :price, leader_id = :leaderId, leader_max = :leaderMax,
+                          bid_count = :bidCount, ends_at = :endsAt, version = :version, updated_at = :at
+           where id = :lotId returning 1`,
+    params: {
+      lotId,
+      at,
+      price: lot.currentPrice,
+      leaderId: lot.leaderId,
+      leaderMax: lot.leaderMax,
+      bidCount: lot.bidCount,
+      endsAt: lot.endsAt,
+      version: lot.version,
+    },
+  }
+}
+
+/** Cancelled by its seller or an admin: closed now, one more version. */
+export async function markLotCancelled(db: Queryable, lotId: string): Promise<void> {
+  await db.query(
+    `update lots set status = 'cancelled', closed_at = now(), version = version + 1, updated_at = now()
+      where id = $1`,
+    [lotId],
+  )
+}
+
+/** Closed by the scheduler at `at`: `settled` (sold and paid) or `unsold`. */
+export async function markLotClosed(
+  db: Queryable,
+  lotId: string,
+  status: 'settled' | 'unsold',
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `update lots set status = $2, closed_at = $3,
+            settled_at = case when $2 = 'settled' then $3::timestamptz end,
+            version = version + 1, updated_at = $3
+      where id = $1`,
+    [lotId, status, at],
+  )
+}
+
+export async function insertLot(
+  db: Queryable,
+  lot: {
+    sellerId: string
+    title: string
+    description: string
+    nextSteps?: string
+    startingPrice: number
+    reservePrice: number | null
+    startsAt: Date
+    endsAt: Date
+    softCloseSeconds: number
+    status: 'open' | 'scheduled'
+  },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into lots (seller_id, title, description, starting_price, reserve_price, starts_at,
+                       ends_at, soft_close_seconds, status, next_steps)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+    [
+      lot.sellerId,
+      lot.title,
+      lot.description,
+      lot.startingPrice,
+      lot.reservePrice,
+      lot.startsAt,
+      lot.endsAt,
+      lot.softCloseSeconds,
+      lot.status,
+      lot.nextSteps ?? '',
+    ],
+  )
+  return rows[0]!.id
+}
+
+/**
+ * Points a lot that has not ended at its new picture (a content-named file) and counts it as a
+ * change. Returns the picture it replaced (null if none), or undefined when the lot has ended or
+ * been cancelled — checked in the same statement, so a lot that ends meanwhile keeps its picture.
+ */
+export async function setLotImage(
+  db: Queryable,
+  id: string,
+  imagePath: string,
+): Promise<{ replaced: string | null } | undefined> {
+  const { rows } = await db.query<{ replaced: string | null }>(
+    `update lots l set image_path = $2, version = l.version + 1, updated_at = now()
+       from (select id, image_path from lots where id = $1 for update) old
+      where l.id = old.id and l.status in ('scheduled', 'open') and l.ends_at > now()
+      returning old.image_path as replaced`,
+    [id, imagePath],
+  )
+  return rows[0]
+}
