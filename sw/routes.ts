@@ -3,8 +3,9 @@
  * Pure functions, so they can be unit-tested without a worker (sw/routes.test.ts).
  */
 
-/** Server-owned paths, relative to the SW scope (= the app's base path). */
-export const SERVER_PATHS = ['api', 'broadcasting', 'health', 'uploads'] as const
+import { SERVER_PATHS } from '../common/wire'
+
+export { SERVER_PATHS }
 /** Files at the scope root that must always come from the network. */
 export const SERVER_FILES = ['sw.js', 'manifest.webmanifest', 'robots.txt'] as const
 

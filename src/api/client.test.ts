@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { json, mockApi, problem } from '../testing/http'
 import { api, apiPrefix, setSocketId } from './client'
 import { ApiError, NetworkError } from './errors'
@@ -86,11 +86,29 @@ describe('api client (ky)', () => {
     expect(aborted.name).toBe('AbortError')
   })
 
-  it('does not retry by itself (React Query owns retries) and has no timeout', async () => {
+  it('does not retry by itself (React Query owns retries)', async () => {
     const { fetch } = mockApi({
       'GET /api/config': () => problem(503, 'service_unavailable', 'Down'),
     })
-    await api.get('config').catch(() => undefined)
+    const error = await api.get('config').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(503)
     expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('has no timeout: a slow answer (a minute, well past ky’s 10 s default) still arrives', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    mockApi({
+      'GET /api/config': () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(() => resolve(json({ currency: 'EUR' })), 60_000),
+        ),
+    })
+    const answer = api
+      .get('config')
+      .json()
+      .catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(await answer).toEqual({ currency: 'EUR' })
   })
 })

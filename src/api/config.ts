@@ -15,3 +15,12 @@ export function useRuntimeConfig() {
 
 /** Currency for formatting while the config is loading or unavailable offline. */
 export const DEFAULT_CURRENCY = 'EUR'
+
+/** The currency amounts are shown in: the server's, or the default until the config is known. */
+export function currencyOf(config: RuntimeConfig | undefined): string {
+  return config?.currency ?? DEFAULT_CURRENCY
+}
+
+export function useCurrency(): string {
+  return currencyOf(useRuntimeConfig().data)
+}

@@ -30,8 +30,8 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 10_000),
         refetchOnWindowFocus: true,
-        // Back online: refetch what is on screen at once, stale or not (DESIGN §6) — events were
-        // missed while away, and the real-time reconnect alone would come later.
+        // Back online: refetch what is on screen at once, stale or not (docs/product.md §6) —
+        // events were missed while away, and the real-time reconnect alone would come later.
         refetchOnReconnect: 'always',
       },
       mutations: {
@@ -43,7 +43,7 @@ export function createQueryClient(): QueryClient {
     },
   })
   bindMutationRegistry(client)
-  // Queued writes replay one tab at a time, each applied once (docs/decisions/0012).
+  // Queued writes replay one tab at a time, each applied once (docs/decisions/0011).
   installQueueReplay(client)
   return client
 }

@@ -85,9 +85,15 @@ describe('app layout', () => {
     pwaStub.offlineReady = true
     const first = renderWithApp(<Layout>x</Layout>)
     expect(await screen.findByText('Lotline is ready to work offline.')).toBeTruthy()
+    expect(pwaStub.offlineReadyHandled).toBe(1)
     first.unmount()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     renderWithApp(<Layout>x</Layout>)
-    await new Promise((r) => setTimeout(r, 10))
+    // The second mount has handled the same "offline ready" signal (where it decides whether to
+    // say it) by the time it is on screen ...
+    expect(pwaStub.offlineReadyHandled).toBe(2)
+    // ... and stays quiet for longer than a toast would live (6 s): a late toast would show here.
+    act(() => vi.advanceTimersByTime(5_900))
     expect(screen.queryByText('Lotline is ready to work offline.')).toBeNull()
   })
 })

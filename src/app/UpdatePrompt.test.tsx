@@ -8,17 +8,25 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
  */
 async function load() {
   vi.resetModules()
-  const [{ UpdatePrompt }, { pwaStub }, { queryClient }, { pendingWorkMeta }, { ToastProvider }] =
-    await Promise.all([
-      import('./UpdatePrompt'),
-      import('../testing/pwa-register-stub'),
-      import('../api/query-client'),
-      import('../offline/reload-guard'),
-      import('../components/Toast'),
-    ])
+  const [
+    { UpdatePrompt },
+    { pwaStub },
+    { queryClient },
+    { pendingWorkMeta, reloadGuard },
+    { ToastProvider },
+  ] = await Promise.all([
+    import('./UpdatePrompt'),
+    import('../testing/pwa-register-stub'),
+    import('../api/query-client'),
+    import('../offline/reload-guard'),
+    import('../components/Toast'),
+  ])
   pwaStub.reset()
   pwaStub.needRefresh = true
   const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined)
+  // The update reload waits on the guard: once it asks, nothing can happen until the bid is
+  // answered, so the tests wait for that call instead of sleeping before they check absence.
+  const waitsOnGuard = vi.spyOn(reloadGuard, 'whenClear')
   render(
     <ToastProvider dismissLabel="Dismiss">
       <UpdatePrompt />
@@ -38,20 +46,20 @@ async function load() {
       await done
     }
   }
-  return { pwaStub, reload, startBid }
+  return { pwaStub, reload, startBid, waitsOnGuard }
 }
 
 describe('update prompt', () => {
   beforeEach(() => vi.restoreAllMocks())
 
   it('Reload during a bid says it waits for the answer, and updates only after it', async () => {
-    const { pwaStub, reload, startBid } = await load()
+    const { pwaStub, reload, startBid, waitsOnGuard } = await load()
     const answerBid = startBid()
     await waitFor(() => expect(screen.getByText('A new version of Lotline is available.')))
 
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
     expect(await screen.findByText('Updating when your bid is answered…')).toBeTruthy()
-    await new Promise((r) => setTimeout(r, 100))
+    await waitFor(() => expect(waitsOnGuard).toHaveBeenCalled())
     // The new worker is not even told to take over while the bid is in flight.
     expect(pwaStub.updateCalls).toBe(0)
     expect(reload).not.toHaveBeenCalled()
@@ -63,7 +71,7 @@ describe('update prompt', () => {
   })
 
   it("another tab's update waits for this tab's bid, and says so even after Later", async () => {
-    const { pwaStub, reload, startBid } = await load()
+    const { pwaStub, reload, startBid, waitsOnGuard } = await load()
     fireEvent.click(screen.getByRole('button', { name: 'Later' }))
     expect(screen.queryByText('A new version of Lotline is available.')).toBeNull()
     const answerBid = startBid()
@@ -71,7 +79,7 @@ describe('update prompt', () => {
     // The other tab sent SKIP_WAITING: the new worker controls this tab too.
     pwaStub.options?.onNeedReload?.()
     expect(await screen.findByText('Updating when your bid is answered…')).toBeTruthy()
-    await new Promise((r) => setTimeout(r, 100))
+    await waitFor(() => expect(waitsOnGuard).toHaveBeenCalled())
     expect(reload).not.toHaveBeenCalled()
 
     await answerBid()
@@ -105,7 +113,9 @@ describe('whenActivated', () => {
     let resolved = false
     void whenActivated(next.target).then(() => (resolved = true))
     next.become('activating')
-    await new Promise((r) => setTimeout(r, 10))
+    // whenActivated reacts to statechange events only (no timers): once the microtasks the
+    // 'activating' event queued have run, it has decided — and must still be waiting.
+    for (let i = 0; i < 5; i++) await Promise.resolve()
     expect(resolved).toBe(false)
     next.become('activated')
     await waitFor(() => expect(resolved).toBe(true))
@@ -113,8 +123,18 @@ describe('whenActivated', () => {
 
   it('resolves at once with no waiting worker, or one already active or replaced', async () => {
     const { whenActivated } = await import('./UpdatePrompt')
-    await whenActivated(null)
-    await whenActivated(worker('activated').target)
-    await whenActivated(worker('redundant').target)
+    /** Settled within a few microtasks, with no statechange ever dispatched? */
+    const settlesAtOnce = async (target: ServiceWorker | null) => {
+      let settled = false
+      void whenActivated(target).then(() => (settled = true))
+      for (let i = 0; i < 5; i++) await Promise.resolve()
+      return settled
+    }
+    expect(await settlesAtOnce(null)).toBe(true)
+    expect(await settlesAtOnce(worker('activated').target)).toBe(true)
+    expect(await settlesAtOnce(worker('redundant').target)).toBe(true)
+    // The same check tells a worker that still has to activate apart.
+    expect(await settlesAtOnce(worker('installed').target)).toBe(false)
+    expect(await settlesAtOnce(worker('activating').target)).toBe(false)
   })
 })

@@ -3,8 +3,11 @@
  * mutations call registerMutationDefaults() at module scope here, so a paused mutation restored
  * from IndexedDB finds its mutationFn (TanStack "Persisting Offline mutations").
  *
- * Queueable: watch/unwatch and mark-read (DESIGN §6). Bids, top-ups and lot creation are never
+ * Queueable: watch/unwatch and mark-read (docs/product.md §6). Bids, top-ups and lot creation are never
  * queued.
  */
-import '../features/watchlist/mutations'
-import '../features/notifications/mutations'
+import { registerNotificationMutations } from '../features/notifications/api'
+import { registerWatchMutations } from '../features/watchlist/api'
+
+registerWatchMutations()
+registerNotificationMutations()

@@ -31,8 +31,8 @@ function screen(factory: () => Promise<ScreenModule>): Screen {
 }
 
 /**
- * Route table (DESIGN §2a). Every screen is its own lazy chunk so the initial shell stays
- * within the JS budget; the rest of §2a lands with later issues.
+ * Route table (docs/product.md §2a, which also lists what is not built yet). Every screen is its
+ * own lazy chunk so the initial shell stays within the JS budget.
  */
 export const routes: { path: string; component: Screen }[] = [
   { path: '/', component: screen(() => import('../features/lots/LotListScreen')) },
@@ -40,7 +40,7 @@ export const routes: { path: string; component: Screen }[] = [
   { path: '/lots/new', component: screen(() => import('../features/lots/CreateLotScreen')) },
   { path: '/lots/:id', component: screen(() => import('../features/lots/LotScreen')) },
   { path: '/watchlist', component: screen(() => import('../features/watchlist/WatchlistScreen')) },
-  { path: '/me/bids', component: screen(() => import('../features/bids/MyBidsScreen')) },
+  { path: '/me/bids', component: screen(() => import('../features/my-bids/MyBidsScreen')) },
   {
     path: '/notifications',
     component: screen(() => import('../features/notifications/NotificationsScreen')),
@@ -50,6 +50,10 @@ export const routes: { path: string; component: Screen }[] = [
   { path: '/account', component: screen(() => import('../features/auth/AccountScreen')) },
   { path: '/wallet', component: screen(() => import('../features/wallet/WalletScreen')) },
   { path: '/wallet/top-up', component: screen(() => import('../features/wallet/TopUpScreen')) },
+  {
+    path: '/wallet/receipts/:entryId',
+    component: screen(() => import('../features/wallet/ReceiptScreen')),
+  },
 ]
 
 /** Does a route pattern like `/lots/:id` match this path? */

@@ -5,7 +5,7 @@ import { flushPersistedState } from '../offline/persist'
 import { reloadGuard, type ReloadGuard } from '../offline/reload-guard'
 
 /**
- * The reload that applies a new version (DESIGN §6, docs/decisions/0013), in this order:
+ * The reload that applies a new version (docs/product.md §6, docs/decisions/0012), in this order:
  * 1. wait — with no deadline — until the reload guard is clear: a bid or card payment in flight
  *    is answered first, however slow (a timeout would reintroduce the cut-off it prevents);
  * 2. write the persisted cache and offline queue now (the persister is throttled by a second,

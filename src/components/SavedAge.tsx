@@ -38,8 +38,8 @@ function useNow(): number {
 /**
  * "Saved 3 minutes ago" (offline), "Not live · updated 3 minutes ago" (real-time reconnecting),
  * "Could not refresh · saved …" (the last refresh failed): how old the data on screen is, shown
- * only while it cannot be trusted to be current (DESIGN §6). `liveData={false}` for data that is
- * never pushed live (the account): then only offline and failed refreshes count.
+ * only while it cannot be trusted to be current (docs/product.md §6). `liveData={false}` for data
+ * that is never pushed live (the account): then only offline and failed refreshes count.
  */
 export function SavedAge({
   at,

@@ -11,15 +11,23 @@ import {
 
 export type ToastTone = 'info' | 'success' | 'error'
 
+/** A button on the toast ("Bid €160", "Open lot"); choosing it also dismisses the toast. */
+export interface ToastAction {
+  label: string
+  onSelect: () => void
+}
+
 export interface ToastInput {
   message: string
   tone?: ToastTone
   /** ms; 0 keeps it until dismissed. Default 6000. */
   duration?: number
+  action?: ToastAction
 }
 
-interface ToastItem extends Required<ToastInput> {
+interface ToastItem extends Required<Omit<ToastInput, 'action'>> {
   id: number
+  action?: ToastAction
 }
 
 interface ToastApi {
@@ -58,9 +66,9 @@ export function ToastProvider({
   }, [])
 
   const notify = useCallback(
-    ({ message, tone = 'info', duration = 6000 }: ToastInput) => {
+    ({ message, tone = 'info', duration = 6000, action }: ToastInput) => {
       const id = nextId.current++
-      setItems((list) => [...list.slice(-3), { id, message, tone, duration }])
+      setItems((list) => [...list.slice(-3), { id, message, tone, duration, action }])
       if (duration > 0)
         timers.current.set(
           id,
@@ -83,6 +91,18 @@ export function ToastProvider({
   const render = (item: ToastItem) => (
     <div key={item.id} className={`toast toast-${item.tone}`}>
       <span>{item.message}</span>
+      {item.action ? (
+        <button
+          type="button"
+          className="btn btn-secondary toast-action"
+          onClick={() => {
+            dismiss(item.id)
+            item.action?.onSelect()
+          }}
+        >
+          {item.action.label}
+        </button>
+      ) : null}
       <button type="button" className="toast-close" onClick={() => dismiss(item.id)}>
         <span aria-hidden="true">×</span>
         <span className="visually-hidden">{dismissLabel}</span>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { errorMessage, useT } from '../i18n'
-import { ErrorState } from './ErrorState'
+import { useT } from '../i18n'
 import { NothingSaved } from './NothingSaved'
+import { QueryErrorState } from './QueryErrorState'
 import { Loading } from './Spinner'
 
 /**
@@ -11,21 +11,13 @@ import { Loading } from './Spinner'
  * failure with a retry. Null once there is data to show.
  */
 export function useQueryFallback(query: UseQueryResult<unknown>): ReactNode {
-  const { t, lang } = useT()
+  const { t } = useT()
   if (query.isPending) {
     if (query.fetchStatus === 'paused') return <NothingSaved />
     return <Loading label={t('app.loading')} />
   }
   if (query.isError && query.data === undefined) {
-    return (
-      <ErrorState
-        title={t('error.screenTitle')}
-        message={errorMessage(query.error, lang)}
-        onRetry={() => void query.refetch()}
-        retryLabel={t('common.retry')}
-        retrying={query.isFetching}
-      />
-    )
+    return <QueryErrorState query={query} title={t('error.screenTitle')} />
   }
   return null
 }

@@ -3,12 +3,16 @@ import type { Message } from './types'
 import { lotsEn } from './messages/lots'
 import { walletEn } from './messages/wallet'
 import { offlineEn } from './messages/offline'
+import { biddingEn } from './messages/bidding'
+import { endingEn } from './messages/ending'
 
 /** Source dictionary: every key the app uses. Other languages are a Partial of it. */
 export const en = {
   ...lotsEn,
   ...walletEn,
   ...offlineEn,
+  ...biddingEn,
+  ...endingEn,
   'app.name': 'Lotline',
   'app.skipToContent': 'Skip to content',
   'app.loading': 'Loading…',

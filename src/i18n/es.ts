@@ -3,12 +3,16 @@ import type { Message } from './types'
 import { lotsEs } from './messages/lots'
 import { walletEs } from './messages/wallet'
 import { offlineEs } from './messages/offline'
+import { biddingEs } from './messages/bidding'
+import { endingEs } from './messages/ending'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
   ...lotsEs,
   ...walletEs,
   ...offlineEs,
+  ...biddingEs,
+  ...endingEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',
@@ -128,4 +132,12 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'errors.internal_error': 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
   'errors.balance_cap_exceeded': 'Esta recarga superaría el límite de saldo de 10.000.',
   'errors.payments_not_configured': 'Los pagos con tarjeta no están configurados en este servidor.',
+  'errors.bad_request': 'La solicitud no era válida.',
+  'errors.csrf_header_missing':
+    'La solicitud no llegó desde la aplicación. Recarga la página e inténtalo de nuevo.',
+  'errors.conflict': 'Algo cambió mientras tanto. Recarga e inténtalo de nuevo.',
+  'errors.payload_too_large': 'Es demasiado grande para subirlo.',
+  'errors.unsupported_media_type': 'Ese tipo de archivo no es compatible.',
+  'errors.idempotency_key_required': 'La solicitud llegó incompleta. Inténtalo de nuevo.',
+  'errors.idempotency_key_reused': 'Esa solicitud ya se envió con otros datos.',
 }

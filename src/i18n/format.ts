@@ -11,8 +11,8 @@ function currencyFormat(currency: string, lang: string): Intl.NumberFormat {
 }
 
 /**
- * Money is integer minor units (DESIGN §3). The number of minor digits comes from the currency
- * itself (2 for EUR, 0 for JPY), so 1050 EUR → "€10.50" in en, "10,50 €" in es.
+ * Money is integer minor units (docs/product.md §3). The number of minor digits comes from the
+ * currency itself (2 for EUR, 0 for JPY), so 1050 EUR → "€10.50" in en, "10,50 €" in es.
  */
 export function formatMoney(minor: number, currency: string, lang: string): string {
   const format = currencyFormat(currency, lang)

@@ -69,7 +69,7 @@ describe('i18n', () => {
 })
 
 describe('errorMessage', () => {
-  it('translates by problem code, falls back to the server detail, then to English', async () => {
+  it('translates by problem code, in every language', async () => {
     mockApi({
       'POST /api/auth/login': () => problem(401, 'invalid_credentials', 'Wrong email or password'),
       'POST /api/lots': () => problem(409, 'conflict', 'The lot changed (version 7)'),
@@ -79,9 +79,11 @@ describe('errorMessage', () => {
       'Ese correo y esa contraseña no coinciden con ninguna cuenta.',
     )
     expect(errorMessage(login, 'en')).toBe('That email and password do not match an account.')
-    // Spanish has no 'errors.conflict': the server's detail is more useful than nothing.
     const conflict = (await api.post('lots').catch((e: unknown) => e)) as ApiError
-    expect(errorMessage(conflict, 'es')).toBe('The lot changed (version 7)')
+    expect(errorMessage(conflict, 'es')).toBe(
+      'Algo cambió mientras tanto. Recarga e inténtalo de nuevo.',
+    )
+    expect(errorMessage(conflict, 'en')).toBe('That changed in the meantime. Reload and try again.')
   })
 
   it('explains network failures and unknown errors', () => {

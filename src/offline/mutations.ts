@@ -9,8 +9,8 @@ import { ApiError } from '../api/errors'
 
 /**
  * Registry of mutations that may be queued offline and replayed after a reload
- * (DESIGN §6: watch/unwatch, mark read). A restored paused mutation only carries its key and
- * variables, so its mutationFn must be known before the cache is restored:
+ * (docs/product.md §6: watch/unwatch, mark read). A restored paused mutation only carries its key
+ * and variables, so its mutationFn must be known before the cache is restored:
  *
  *   // src/features/watchlist/mutations.ts, imported from src/app/offline-mutations.ts
  *   registerMutationDefaults(['watchlist', 'set'], { mutationFn: (v) => api.put(...) })

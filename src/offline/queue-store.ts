@@ -3,7 +3,7 @@ import { del, get, update } from 'idb-keyval'
 import { queueKeyOf } from './queued'
 
 /**
- * The offline queue on disk, shared by every open tab (docs/decisions/0012). It lives under its
+ * The offline queue on disk, shared by every open tab (docs/decisions/0011). It lives under its
  * own IndexedDB key, next to the query cache: the cache is last-writer-wins, but a tab writing
  * the queue *merges* into what is there in one IndexedDB transaction, so one tab's write never
  * erases a write another tab queued.

@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '../api/idempotency'
 /**
  * Every write of the offline queue carries its own idempotency key, chosen when the user acts:
  * the same queued write replayed by two tabs (or twice by one) is applied once by the server,
- * and a late replay cannot undo a newer write (docs/decisions/0012).
+ * and a late replay cannot undo a newer write (docs/decisions/0011).
  */
 export interface Queued {
   /** Absent only on writes queued before keys existed; those are sent without the header. */

@@ -3,8 +3,8 @@ import { useSyncExternalStore } from 'react'
 import { queryClient } from '../api/query-client'
 
 /**
- * Work that a page reload must not interrupt (DESIGN §6 "no silent reload mid-bid";
- * docs/decisions/0013). A reload drops the answer to a request already sent: a bid the server may
+ * Work that a page reload must not interrupt (docs/product.md §6 "no silent reload mid-bid";
+ * docs/decisions/0012). A reload drops the answer to a request already sent: a bid the server may
  * have accepted while the page never hears of it, a card confirmation or 3-D Secure step left
  * half done. Applying an update waits until the guard is clear.
  *

@@ -6,7 +6,7 @@ import { readQueue, recordReplayed, type StoredQueue } from './queue-store'
 import { CACHE_SCHEMA_VERSION } from './version'
 
 /**
- * Replaying the offline queue, one tab at a time (docs/decisions/0012).
+ * Replaying the offline queue, one tab at a time (docs/decisions/0011).
  *
  * Every `resumePausedMutations()` of the client (back online, focus, after restore) goes through
  * `replayQueue`: under a Web Lock it adopts keyed writes on disk that no open tab holds (queued

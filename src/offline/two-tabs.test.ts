@@ -22,7 +22,7 @@ import { CACHE_SCHEMA_VERSION } from './version'
 
 /**
  * Two tabs of one browser share one IndexedDB: here two QueryClients are the two tabs, each
- * restored from and written to the same (fake) IndexedDB like a page does (docs/decisions/0012).
+ * restored from and written to the same (fake) IndexedDB like a page does (docs/decisions/0011).
  */
 const WATCH = ['test', 'two-tabs-watch'] as const
 type Vars = { lotId: number; watching: boolean } & Queued

@@ -1,8 +1,8 @@
 /**
- * Stripe.js loading (DESIGN §2, §6; research/payments.md §3). The only module of the app that
- * imports `@stripe/stripe-js`, and only its `/pure` entry: that one injects
- * `<script src="https://js.stripe.com/…">` when `loadStripe()` is called, never on import, so the
- * script is requested only by a payment screen that asks for it, and only while online.
+ * Stripe.js loading (docs/product.md §2, §6; docs/decisions/0009-top-up-flow.md, with its sources).
+ * The only module of the app that imports `@stripe/stripe-js`, and only its `/pure` entry: that one
+ * injects `<script src="https://js.stripe.com/…">` when `loadStripe()` is called, never on import,
+ * so the script is requested only by a payment screen that asks for it, and only while online.
  *
  * This module is reached only from the lazy top-up screen, so it (and the loader) stay out of the
  * initial shell.

@@ -17,7 +17,7 @@ type PresenceListener = (members: PresenceMember[]) => void
 /** Channel name under which rules for user sign-in events (`#server-to-user-{id}`) are listed. */
 export const USER_CHANNEL = '#user'
 
-/** Seed facts (DESIGN §1): set explicitly, not left to pusher-js defaults. */
+/** Fixed facts (docs/product.md §1): set explicitly, not left to pusher-js defaults. */
 export const PUSHER_TIMEOUTS = {
   activityTimeout: 120_000,
   pongTimeout: 30_000,

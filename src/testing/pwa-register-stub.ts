@@ -3,7 +3,7 @@
  * vite-plugin-pwa build). vite.config.ts aliases it here when VITEST is set; tests drive it
  * through `pwaStub`.
  */
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types'
 
 export const pwaStub = {
@@ -11,11 +11,14 @@ export const pwaStub = {
   offlineReady: false,
   options: null as RegisterSWOptions | null,
   updateCalls: 0,
+  /** Times the app took note of "offline ready" (set it back to false): it has decided by then. */
+  offlineReadyHandled: 0,
   reset() {
     this.needRefresh = false
     this.offlineReady = false
     this.options = null
     this.updateCalls = 0
+    this.offlineReadyHandled = 0
   },
 }
 
@@ -26,10 +29,15 @@ function capture(options: RegisterSWOptions): void {
 export function useRegisterSW(options: RegisterSWOptions = {}) {
   const [needRefresh, setNeedRefresh] = useState(pwaStub.needRefresh)
   const [offlineReady, setOfflineReady] = useState(pwaStub.offlineReady)
+  // Stable, like the real hook's state setter (effects list it as a dependency).
+  const noteOfflineReady = useCallback((value: boolean) => {
+    if (!value) pwaStub.offlineReadyHandled++
+    setOfflineReady(value)
+  }, [])
   capture(options)
   return {
     needRefresh: [needRefresh, setNeedRefresh] as const,
-    offlineReady: [offlineReady, setOfflineReady] as const,
+    offlineReady: [offlineReady, noteOfflineReady] as const,
     updateServiceWorker: async () => {
       pwaStub.updateCalls++
     },

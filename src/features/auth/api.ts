@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import type { PublicUser } from '../../../common/accounts'
+import { normalizeEmail, type PublicUser } from '../../../common/accounts'
 import { api } from '../../api/client'
 import { ApiError } from '../../api/errors'
 import { wipeUserData } from '../../offline/persist'
@@ -71,15 +71,24 @@ function useAbortOnUnmount(): () => AbortSignal {
   }
 }
 
-function useAuthMutation<TInput>(path: 'auth/login' | 'auth/register', key: string) {
+function useAuthMutation<TInput extends SignInInput>(
+  path: 'auth/login' | 'auth/register',
+  key: string,
+) {
   const client = useQueryClient()
   const nextSignal = useAbortOnUnmount()
   return useMutation({
     mutationKey: ['auth', key],
     // Never paused or queued (and so never persisted with a password): fail fast when offline.
     networkMode: 'always',
+    // The address in the one spelling the server stores and limits by (common/accounts.ts).
     mutationFn: (input: TInput) =>
-      api.post(path, { json: input, signal: nextSignal() }).json<{ user: PublicUser }>(),
+      api
+        .post(path, {
+          json: { ...input, email: normalizeEmail(input.email) },
+          signal: nextSignal(),
+        })
+        .json<{ user: PublicUser }>(),
     onSuccess: async ({ user }) => {
       // A /api/me request started before signing in would otherwise land later and say "null".
       await client.cancelQueries({ queryKey: meKey })

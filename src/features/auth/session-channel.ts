@@ -1,7 +1,7 @@
 /**
  * Windows of the same browser share one session cookie: when one signs in or out, it says so
  * here, and the others follow at once (they would otherwise show the previous account's data
- * until their next request failed). docs/decisions/0015-desktop-navigation.md.
+ * until their next request failed). docs/decisions/0014-desktop-navigation.md.
  */
 const CHANNEL = 'lotline-session'
 export type SessionChange = 'signed-in' | 'signed-out'

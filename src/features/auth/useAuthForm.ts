@@ -65,3 +65,6 @@ export function useAuthForm<F extends string>(options: {
 
   return { values, onChange, onSubmit, fieldError, formError }
 }
+
+/** The state and handlers `useAuthForm` gives an account form. */
+export type AuthForm<F extends string> = ReturnType<typeof useAuthForm<F>>

@@ -1,6 +1,7 @@
+import { isLineOfText } from '../../../common/auction'
 import {
   EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
+  isEmailAddress,
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -10,13 +11,11 @@ import type { Translate } from '../../i18n'
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>
 
-const emailRe = new RegExp(EMAIL_PATTERN)
-
 export function validateEmail(value: string, t: Translate): string | undefined {
   const v = value.trim()
   if (!v) return t('validation.required', { field: t('auth.email').toLowerCase() })
   if (v.length > EMAIL_MAX_LENGTH) return t('validation.tooLong', { count: EMAIL_MAX_LENGTH })
-  if (!emailRe.test(v)) return t('validation.email')
+  if (!isEmailAddress(v)) return t('validation.email')
   return undefined
 }
 
@@ -39,7 +38,7 @@ export function validateSignUp(
 ): FieldErrors<'name' | 'email' | 'password'> {
   const errors: FieldErrors<'name' | 'email' | 'password'> = {}
   const name = values.name.trim()
-  if (name.length < NAME_MIN_LENGTH)
+  if (name.length < NAME_MIN_LENGTH || !isLineOfText(name))
     errors.name = t('validation.required', { field: t('auth.name').toLowerCase() })
   else if (name.length > NAME_MAX_LENGTH)
     errors.name = t('validation.tooLong', { count: NAME_MAX_LENGTH })

@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
-import { summary } from './fixtures'
+import { summary } from '../../testing/lot-fixtures'
 import LotListScreen, { SEARCH_DEBOUNCE_MS } from './LotListScreen'
 
 const config = {
@@ -64,15 +64,24 @@ describe('lots list', () => {
     expect(screen.getByRole('link', { name: 'Ending soon' }).getAttribute('aria-current')).toBe(
       'page',
     )
-    fireEvent.change(screen.getByLabelText('Search lots'), { target: { value: 'tele' } })
-    await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 100))
+    const lotRequests = () => requests.filter((r) => new URL(r.url).pathname === '/api/lots')
+    const before = lotRequests().length
+    // Typed one key at a time, each well inside the debounce window: one search, for the whole word.
+    for (const value of ['t', 'te', 'tel', 'tele']) {
+      fireEvent.change(screen.getByLabelText('Search lots'), { target: { value } })
+      await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS / 6))
+    }
     await waitFor(() => expect(location.history.at(-1)).toBe('/?status=ending_soon&q=tele'))
     expect(await screen.findByText('No lots match “tele”')).toBeTruthy()
-    const last = new URL(
-      requests.filter((r) => new URL(r.url).pathname === '/api/lots').at(-1)!.url,
-    )
-    expect(last.searchParams.get('q')).toBe('tele')
-    expect(last.searchParams.get('status')).toBe('ending_soon')
+    const searches = lotRequests().slice(before)
+    expect(searches).toHaveLength(1)
+    const search = new URL(searches[0]!.url)
+    expect(search.searchParams.get('q')).toBe('tele')
+    expect(search.searchParams.get('status')).toBe('ending_soon')
+    // The partial words never reached the URL either (no history entry per keystroke).
+    expect(location.history.filter((entry) => entry.includes('q='))).toEqual([
+      '/?status=ending_soon&q=tele',
+    ])
   })
 
   it('shows an error with a working retry', async () => {

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { LOT_FILTERS, type LotFilter } from '../../../common/auction'
-import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
+import { LOTS_CHANNEL } from '../../../common/wire'
+import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT, type MessageKey } from '../../i18n'
@@ -38,11 +39,11 @@ export default function LotListScreen() {
   const [, navigate] = useLocation()
   const { status, q } = readListParams(search)
   const [text, setText] = useState(q)
-  const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
+  const currency = useCurrency()
   const searchId = useId()
   const live = useLive()
   useDocumentTitle('')
-  useChannel('lots')
+  useChannel(LOTS_CHANNEL)
 
   // Back/forward (or a link) changed the URL: show its search text.
   const [shownQ, setShownQ] = useState(q)

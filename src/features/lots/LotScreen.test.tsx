@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import { lotKeys } from './api'
-import { bidRow, detail, summary } from './fixtures'
+import { bidRow, detail, summary } from '../../testing/lot-fixtures'
 import LotScreen from './LotScreen'
 
 const ID = summary().id
@@ -24,9 +24,19 @@ const config = {
   serverTime: new Date().toISOString(),
 }
 
+/**
+ * The served `minNextBid` deliberately disagrees with the shared rule (12.00 + 1.00 = 13.00): the
+ * screen must apply the rule to the price it shows (the same one the API decides with), so a screen
+ * that echoed the served field, or computed the minimum wrongly, is caught.
+ */
+const STALE_SERVED_MIN = 1_250
+
 function open(
   routes: Parameters<typeof mockApi>[0] = {},
-  lot = detail({ endsAt: new Date(Date.now() + 3_600_000).toISOString() }),
+  lot = detail({
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    minNextBid: STALE_SERVED_MIN,
+  }),
 ) {
   const api = mockApi({
     'GET /api/me': () => json({ user: alice }),
@@ -50,8 +60,11 @@ describe('lot room', () => {
     open()
     expect(await screen.findByRole('heading', { level: 1, name: 'Brass telescope' })).toBeTruthy()
     expect(screen.getByTestId('lot-price').textContent).toBe('€12.00')
-    // 12.00 + increment 0.50 (< 10.00 band is 0.50; 12.00 is in the < 50.00 band: 1.00) = 13.00
-    expect(screen.getByText('€13.00')).toBeTruthy()
+    // 12.00 is in the 10.00–49.99 band (increment 1.00): the minimum is 13.00, not the served 12.50.
+    expect(screen.getByText('Minimum next bid', { exact: false }).textContent).toBe(
+      'Minimum next bid: €13.00',
+    )
+    expect(screen.queryByText('€12.50')).toBeNull()
     const rows = await screen.findAllByRole('listitem')
     expect(rows[0]!.textContent).toContain('€12.00')
   })
@@ -92,10 +105,14 @@ describe('lot room', () => {
       target: { value: '9000' },
     })
     fireEvent.submit(amount.closest('form')!)
+    // A maximum is reviewed first; confirming sends it.
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm bid €13.00' }))
     expect(
       await fieldError('Your available balance does not cover this maximum. Top up first.'),
     ).toBeTruthy()
-    expect(document.activeElement).toBe(screen.getByLabelText('Maximum (automatic bidding)'))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Maximum (automatic bidding)')),
+    )
   })
 
   it('keeps the Idempotency-Key across retries of one attempt, a new one for a new attempt', async () => {
@@ -137,6 +154,8 @@ describe('lot room', () => {
 
     fireEvent.change(amount, { target: { value: '20' } })
     fireEvent.submit(amount.closest('form')!)
+    // Six increments above the minimum: reviewed first.
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm bid €20.00' }))
     await waitFor(() => expect(bidRequests(requests)).toHaveLength(3))
     expect(bidRequests(requests)[2]!.headers.get('Idempotency-Key')).not.toBe(keys[0])
   })

@@ -1,26 +1,29 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
-import { minNextBid, type LotDetail } from '../../../common/auction'
+import { ENDED_STATUSES, minNextBid, type LotDetail } from '../../../common/auction'
+import { lotChannel } from '../../../common/wire'
 import { ApiError } from '../../api/errors'
-import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
+import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorState } from '../../components/ErrorState'
 import { NothingSaved } from '../../components/NothingSaved'
+import { QueryErrorState } from '../../components/QueryErrorState'
 import { SavedAge } from '../../components/SavedAge'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
-import { errorMessage, useT, type MessageKey } from '../../i18n'
+import { useT, type MessageKey } from '../../i18n'
 import { useOnline } from '../../offline/online'
 import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
-import { useMe } from '../auth/api'
-import { WatchButton } from '../watchlist/WatchButton'
+import { useMe } from '../auth'
+import { WatchButton } from '../watchlist'
 import { useLot } from './api'
-import { BidForm } from './components/BidForm'
+import { useLotResult } from './api/result'
 import { BidHistoryList } from './components/BidHistoryList'
 import { CancelLot } from './components/CancelLot'
 import { Countdown } from './components/Countdown'
+import { LotBidding } from './components/LotBidding'
 import { LotImage } from './components/LotImage'
+import { LotResult } from './components/LotResult'
 import { LotStatusBadge } from './components/LotStatusBadge'
 import { Watchers } from './components/Watchers'
 import { useOwnLeadFollows } from './useOwnLead'
@@ -53,10 +56,15 @@ export default function LotScreen() {
   const live = useLive()
   const [location] = useLocation()
   const me = useMe().data ?? null
-  const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
+  const currency = useCurrency()
   const query = useLot(id)
   const lot = query.data
-  useChannel(id ? `lot.${id}` : null)
+  const result = useLotResult(
+    id,
+    Boolean(lot && ENDED_STATUSES.includes(lot.status)),
+    me?.id ?? null,
+  )
+  useChannel(id ? lotChannel(id) : null)
   useDocumentTitle(lot?.title ?? t('lot.loading'))
   const extended = useExtended(lot)
   useOwnLeadFollows(lot, me?.alias ?? null)
@@ -82,12 +90,11 @@ export default function LotScreen() {
       )
     }
     return (
-      <ErrorState
+      <QueryErrorState
+        query={query}
         title={t('lot.errorTitle')}
-        message={online ? errorMessage(query.error, lang) : t('errors.offline')}
-        onRetry={online ? () => void query.refetch() : undefined}
-        retryLabel={t('common.retry')}
-        retrying={query.isFetching}
+        message={online ? undefined : t('errors.offline')}
+        retry={online}
       />
     )
   }
@@ -131,83 +138,99 @@ export default function LotScreen() {
       <div className="lot-layout">
         <div className="lot-main">
           <LotImage imageUrl={lot.imageUrl} className="lot-image" eager />
-          <section className="panel price-panel" aria-labelledby="price-h">
-            <h2 id="price-h" className="visually-hidden">
-              {t('lots.currentPrice')}
-            </h2>
-            <div className="price-row">
-              <div>
-                <p className="label">
-                  {lot.currentPrice === null ? t('lots.startingAt') : t('lots.currentPrice')}
-                </p>
-                <p className="price price-big" data-testid="lot-price">
-                  {money(lot.currentPrice ?? lot.startingPrice)}
-                </p>
-                <p className="muted small">
-                  {t('lots.bids', { count: lot.bidCount })}
-                  {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
-                </p>
-              </div>
-              <div className="time-box">
-                <p className="label">{live || over ? t('lots.timeLeft') : t('lot.timeNotLive')}</p>
-                <p className="countdown-big">
-                  <Countdown lot={lot} />
-                  {extended && !over ? (
-                    <span className="badge badge-extended" data-testid="extended">
-                      {t('lot.extended')}
-                    </span>
-                  ) : null}
-                </p>
-                <p className="muted small">
-                  {over
-                    ? t('lot.endedAt', { time: dateTime.format(new Date(lot.endsAt)) })
-                    : lot.status === 'scheduled'
-                      ? t('lot.startsAt', { time: dateTime.format(new Date(lot.startsAt)) })
-                      : t('lot.endsAt', { time: dateTime.format(new Date(lot.endsAt)) })}
-                </p>
-              </div>
-            </div>
-            {lot.status === 'open' ? (
-              <p className="min-next">
-                {t('lot.minNextBid')}: <strong>{money(minNextBid(lot))}</strong>
-                {lot.hasReserve ? (
-                  <span className="muted small">
-                    {' · '}
-                    {lot.reserveMet ? t('lot.reserveMet') : t('lot.reserveNotMet')}
-                  </span>
+          {over ? (
+            <LotResult lot={lot} format={money} viewerKey={me?.id ?? null} />
+          ) : (
+            <>
+              <section className="panel price-panel" aria-labelledby="price-h">
+                <h2 id="price-h" className="visually-hidden">
+                  {t('lots.currentPrice')}
+                </h2>
+                <div className="price-row">
+                  <div>
+                    <p className="label">
+                      {lot.currentPrice === null ? t('lots.startingAt') : t('lots.currentPrice')}
+                    </p>
+                    <p className="price price-big" data-testid="lot-price">
+                      {money(lot.currentPrice ?? lot.startingPrice)}
+                    </p>
+                    <p className="muted small">
+                      {t('lots.bids', { count: lot.bidCount })}
+                      {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
+                    </p>
+                  </div>
+                  <div className="time-box">
+                    <p className="label">
+                      {live || over ? t('lots.timeLeft') : t('lot.timeNotLive')}
+                    </p>
+                    <p className="countdown-big">
+                      <Countdown lot={lot} />
+                      {extended && !over ? (
+                        <span className="badge badge-extended" data-testid="extended">
+                          {t('lot.extended')}
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="muted small">
+                      {over
+                        ? t('lot.endedAt', { time: dateTime.format(new Date(lot.endsAt)) })
+                        : lot.status === 'scheduled'
+                          ? t('lot.startsAt', { time: dateTime.format(new Date(lot.startsAt)) })
+                          : t('lot.endsAt', { time: dateTime.format(new Date(lot.endsAt)) })}
+                    </p>
+                  </div>
+                </div>
+                {lot.status === 'open' ? (
+                  <p className="min-next">
+                    {t('lot.minNextBid')}: <strong>{money(minNextBid(lot))}</strong>
+                    {lot.hasReserve ? (
+                      <span className="muted small">
+                        {' · '}
+                        {lot.reserveMet ? t('lot.reserveMet') : t('lot.reserveNotMet')}
+                      </span>
+                    ) : null}
+                  </p>
                 ) : null}
-              </p>
-            ) : null}
-            {extended && !over ? (
-              <p className="small notice notice-warn">
-                {t('lot.extendedBy', {
-                  time: new Intl.DateTimeFormat(lang, { timeStyle: 'medium' }).format(
-                    new Date(lot.endsAt),
-                  ),
-                })}
-              </p>
-            ) : lot.status === 'open' ? (
-              <p className="muted small">{t('lot.softClose', { seconds: lot.softCloseSeconds })}</p>
-            ) : null}
-            <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-              {announcement}
-            </div>
-            <div aria-live="assertive" aria-atomic="true">
-              {my?.status ? (
-                <p className={`my-status my-${my.status}`} data-testid="my-status">
-                  <strong>{t(`lot.my.${my.status}` as MessageKey)}</strong>
-                  {my.maxBid !== null ? (
-                    <span className="small">
-                      {' · '}
-                      {t('lot.my.max', { amount: money(my.maxBid) })}
-                    </span>
+                {extended && !over ? (
+                  <p className="small notice notice-warn">
+                    {t('lot.extendedBy', {
+                      time: new Intl.DateTimeFormat(lang, { timeStyle: 'medium' }).format(
+                        new Date(lot.endsAt),
+                      ),
+                    })}
+                  </p>
+                ) : lot.status === 'open' ? (
+                  <p className="muted small">
+                    {t('lot.softClose', { seconds: lot.softCloseSeconds })}
+                  </p>
+                ) : null}
+                <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+                  {announcement}
+                </div>
+                <div aria-live="assertive" aria-atomic="true">
+                  {my?.status ? (
+                    <p className={`my-status my-${my.status}`} data-testid="my-status">
+                      <strong>{t(`lot.my.${my.status}` as MessageKey)}</strong>
+                      {my.maxBid !== null ? (
+                        <span className="small">
+                          {' · '}
+                          {t('lot.my.max', { amount: money(my.maxBid) })}
+                        </span>
+                      ) : null}
+                    </p>
                   ) : null}
-                </p>
-              ) : null}
-            </div>
-          </section>
+                </div>
+              </section>
 
-          <BidForm lot={lot} currency={currency} signedIn={Boolean(me)} isSeller={isSeller} />
+              <LotBidding
+                key={lot.id}
+                lot={lot}
+                format={money}
+                signedIn={Boolean(me)}
+                isSeller={isSeller}
+              />
+            </>
+          )}
 
           {lot.description ? (
             <section className="panel" aria-labelledby="desc-h">
@@ -220,7 +243,12 @@ export default function LotScreen() {
           <section className="panel" aria-label={t('lot.watchersTitle')}>
             <Watchers lotId={lot.id} me={me} />
           </section>
-          <BidHistoryList lotId={lot.id} currency={currency} myAlias={me?.alias ?? null} />
+          <BidHistoryList
+            lotId={lot.id}
+            currency={currency}
+            myAlias={me?.alias ?? null}
+            winningBidId={result.data?.winningBidId ?? null}
+          />
         </aside>
       </div>
     </div>

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { json, mockApi } from '../../testing/http'
-import { fetchBidHistory, lotKeys, type BidHistory } from './api'
+import type { LotDetail } from '../../../common/auction'
+import { applyOwnBid, fetchBidHistory, lotKeys, type BidHistory } from './api'
 import { clockOffset, formatRemaining, noteServerTime, serverNow } from './clock'
-import { bidRow, detail, summary } from './fixtures'
+import { bidRow, detail, summary } from '../../testing/lot-fixtures'
 import { parseMoney } from './money'
 
 const ID = summary().id
@@ -75,5 +76,37 @@ describe('money input', () => {
     expect(parseMoney('')).toBeNull()
     expect(parseMoney('-5')).toBeNull()
     expect(parseMoney('1.2.3')).toBeNull()
+  })
+})
+
+describe('our own bid answer', () => {
+  const wallet = { balance: 50_000, held: 3_000, available: 47_000, currency: 'EUR', version: 2 }
+  const answer = (version: number) => ({
+    bids: [bidRow(4, 1_000)],
+    lot: detail({
+      version,
+      currentPrice: 1_000,
+      my: { status: 'leading', maxBid: 3_000, watching: false },
+    }),
+    wallet,
+  })
+
+  it('brings my standing when the public event of the same version came first', () => {
+    const client = new QueryClient()
+    // The public lot.updated (no `my`) reached the cache before the answer.
+    client.setQueryData(lotKeys.detail(ID), detail({ version: 4, currentPrice: 1_000, my: null }))
+    applyOwnBid(client, ID, answer(4))
+    const lot = client.getQueryData<LotDetail>(lotKeys.detail(ID))!
+    expect(lot.my).toEqual({ status: 'leading', maxBid: 3_000, watching: false })
+    expect(lot.version).toBe(4)
+  })
+
+  it('never goes back to an older version than the cache has', () => {
+    const client = new QueryClient()
+    client.setQueryData(lotKeys.detail(ID), detail({ version: 6, currentPrice: 1_200, my: null }))
+    applyOwnBid(client, ID, answer(4))
+    const lot = client.getQueryData<LotDetail>(lotKeys.detail(ID))!
+    expect(lot.currentPrice).toBe(1_200)
+    expect(lot.my).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * Server clock correction for countdowns (DESIGN §6: "correct countdowns by server time").
+ * Server clock correction for countdowns (docs/product.md §6: "correct countdowns by server time").
  * offset = serverTime − local time when a response carrying `serverTime` arrived; a countdown
  * shows endsAt − (Date.now() + offset), so a phone whose clock is off still shows the real end.
  */

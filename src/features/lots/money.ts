@@ -1,6 +1,6 @@
 /**
  * Parses what a person types as money ("12", "12.5", "12,50", "1.234,50") into integer minor
- * units (cents, DESIGN §3); null when it is not an amount.
+ * units (cents, docs/product.md §3); null when it is not an amount.
  */
 export function parseMoney(input: string, digits = 2): number | null {
   const raw = input.trim().replace(/\s|€|\$|£/g, '')

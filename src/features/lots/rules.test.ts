@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver, InfiniteQueryObserver } from '@tanstack/rea
 import { describe, expect, it, vi } from 'vitest'
 import { applyEvent, applyResubscribe, matchChannel, type AnyRule } from '../../realtime/bridge'
 import { lotKeys, type BidHistory, type LotPages } from './api'
-import { bidRow, detail, summary } from './fixtures'
+import { bidRow, detail, summary } from '../../testing/lot-fixtures'
 import { lotRules, type BidPlacedEvent } from './rules'
 import type { LotDetail } from '../../../common/auction'
 

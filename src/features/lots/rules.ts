@@ -1,4 +1,5 @@
-import type { BidRow, LotDetail, LotSummary, MyLot } from '../../../common/auction'
+import type { LotDetail, LotSummary, MyLot } from '../../../common/auction'
+import { CHANNEL_PATTERNS, EVENTS, type BidPlacedEvent } from '../../../common/wire'
 import type { BridgeRule } from '../../realtime/bridge'
 import {
   lotKeys,
@@ -10,15 +11,10 @@ import {
   type LotPages,
 } from './api'
 
-/** `bid.placed` on `lot.{id}`. */
-export interface BidPlacedEvent {
-  lotId: string
-  bids: BidRow[]
-  lot: LotSummary
-}
+export type { BidPlacedEvent }
 
-const LOT_CHANNEL = /^lot\.(?<id>[\w-]+)$/
-const LOTS_CHANNEL = /^lots$/
+const LOT_CHANNEL = CHANNEL_PATTERNS.lot
+const LOTS_CHANNEL = CHANNEL_PATTERNS.lots
 
 // Each rule refetches only its own query on a gap (two rules naming the same key would fetch it
 // twice); together the room's rules cover the detail and the history after a re-subscription.
@@ -36,7 +32,7 @@ export function mergeLotIntoDetail(cached: LotDetail, lot: LotSummary): LotDetai
 
 const detailFromBid: BridgeRule<BidPlacedEvent, LotDetail> = {
   channel: LOT_CHANNEL,
-  event: 'bid.placed',
+  event: EVENTS.bidPlaced,
   queryKey: (_data, params) => lotKeys.detail(params.id ?? ''),
   eventVersion: (data) => data.lot.version,
   merge: (cached, data) => mergeLotIntoDetail(cached, data.lot),
@@ -45,7 +41,7 @@ const detailFromBid: BridgeRule<BidPlacedEvent, LotDetail> = {
 
 const historyFromBid: BridgeRule<BidPlacedEvent, BidHistory> = {
   channel: LOT_CHANNEL,
-  event: 'bid.placed',
+  event: EVENTS.bidPlaced,
   queryKey: (_data, params) => lotKeys.bids(params.id ?? ''),
   eventVersion: (data) => data.lot.version,
   merge: (cached, data) => ({
@@ -57,7 +53,7 @@ const historyFromBid: BridgeRule<BidPlacedEvent, BidHistory> = {
 
 const listsFromBid: BridgeRule<BidPlacedEvent, LotPages> = {
   channel: LOT_CHANNEL,
-  event: 'bid.placed',
+  event: EVENTS.bidPlaced,
   queryKey: () => lotKeys.pages(),
   prefix: true,
   // Lists take any newer summary as is (it is the whole public state): no gap to fill.
@@ -67,7 +63,7 @@ const listsFromBid: BridgeRule<BidPlacedEvent, LotPages> = {
 
 const detailFromUpdate: BridgeRule<LotSummary, LotDetail> = {
   channel: LOT_CHANNEL,
-  event: 'lot.updated',
+  event: EVENTS.lotUpdated,
   queryKey: (_data, params) => lotKeys.detail(params.id ?? ''),
   merge: mergeLotIntoDetail,
 }
@@ -75,14 +71,14 @@ const detailFromUpdate: BridgeRule<LotSummary, LotDetail> = {
 /** A non-bid change (opened, closed, cancelled) moves the version the history is complete at. */
 const historyFromUpdate: BridgeRule<LotSummary, BidHistory> = {
   channel: LOT_CHANNEL,
-  event: 'lot.updated',
+  event: EVENTS.lotUpdated,
   queryKey: (_data, params) => lotKeys.bids(params.id ?? ''),
   merge: (cached, data) => ({ ...cached, version: data.version }),
 }
 
 const listsFromUpdate = (channel: RegExp): BridgeRule<LotSummary, LotPages> => ({
   channel,
-  event: 'lot.updated',
+  event: EVENTS.lotUpdated,
   queryKey: () => lotKeys.pages(),
   prefix: true,
   eventVersion: () => undefined,
@@ -97,7 +93,7 @@ const listsGap: BridgeRule<LotSummary, LotPages> = {
 
 const listsFromCreate: BridgeRule<LotSummary, LotPages> = {
   channel: LOTS_CHANNEL,
-  event: 'lot.created',
+  event: EVENTS.lotCreated,
   queryKey: () => lotKeys.lists(),
   prefix: true,
   invalidate: true,

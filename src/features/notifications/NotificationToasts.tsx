@@ -1,31 +1,45 @@
 import { useEffect } from 'react'
-import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
-import { useToast } from '../../components/Toast'
+import { useLocation } from 'wouter'
+import { useCurrency } from '../../api/config'
+import { useToast, type ToastAction } from '../../components/Toast'
 import { useT } from '../../i18n'
 import { onLiveNotification } from './rules'
 import { notificationTitle } from './text'
+import { toastActionFor } from './toast-actions'
 
-/** Shows each live notification as a toast (outbid, won, ending soon, top-ups), wherever we are. */
+/**
+ * Shows each live notification as a toast (outbid, won, ending soon, top-ups), wherever we are.
+ * Its action: what the open screen offers (the lot room's "Bid €160"), else a way to the lot it
+ * is about when that is not the lot on screen (decision 0022).
+ */
 export function NotificationToasts() {
   const toast = useToast()
   const { t, formatMoney } = useT()
-  const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
+  const currency = useCurrency()
+  const [location, navigate] = useLocation()
   useEffect(
     () =>
       onLiveNotification((n) => {
+        const lotPath = n.lotId ? `/lots/${n.lotId}` : null
+        const action: ToastAction | undefined =
+          toastActionFor(n) ??
+          (lotPath && location !== lotPath
+            ? { label: t('toast.openLot'), onSelect: () => navigate(lotPath) }
+            : undefined)
         const tone =
           n.kind === 'won' || n.kind === 'top_up_succeeded'
             ? 'success'
-            : n.kind === 'outbid' || n.kind === 'top_up_failed'
+            : n.kind === 'outbid' || n.kind === 'top_up_failed' || n.kind === 'top_up_refunded'
               ? 'error'
               : 'info'
         toast.notify({
           message: notificationTitle(n, t, formatMoney, currency),
           tone,
           duration: 8000,
+          action,
         })
       }),
-    [toast, t, formatMoney, currency],
+    [toast, t, formatMoney, currency, location, navigate],
   )
   return null
 }

@@ -5,10 +5,16 @@ import type { AppNotification } from '../../../common/auction'
 import { applyEvent } from '../../realtime/bridge'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
-import { notificationKeys, unreadCount, type NotificationPages } from './api'
-import './mutations'
+import {
+  notificationKeys,
+  registerNotificationMutations,
+  unreadCount,
+  type NotificationPages,
+} from './api'
 import NotificationsScreen from './NotificationsScreen'
 import { notificationRules, onLiveNotification } from './rules'
+
+registerNotificationMutations()
 
 const config = {
   realtime: {},

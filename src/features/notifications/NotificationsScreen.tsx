@@ -1,16 +1,17 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query'
-import { useId } from 'react'
-import { Link, useLocation } from 'wouter'
-import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
+import { Link } from 'wouter'
+import { useCurrency } from '../../api/config'
 import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorState } from '../../components/ErrorState'
+import { LoadMore } from '../../components/LoadMore'
 import { NothingSaved } from '../../components/NothingSaved'
+import { QueryErrorState } from '../../components/QueryErrorState'
 import { SavedAge } from '../../components/SavedAge'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
-import { errorMessage, useT } from '../../i18n'
+import { useT } from '../../i18n'
 import { useOnline } from '../../offline/online'
+import { SignInPrompt } from '../auth'
 import { MARK_READ_KEY, unreadCount, useMarkRead, useNotifications } from './api'
 import { notificationDetail, notificationTitle } from './text'
 
@@ -18,17 +19,15 @@ import { notificationDetail, notificationTitle } from './text'
 export default function NotificationsScreen() {
   const { t, lang, formatMoney } = useT()
   const online = useOnline()
-  const [location] = useLocation()
   const client = useQueryClient()
-  const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
+  const currency = useCurrency()
   const query = useNotifications()
   const markRead = useMarkRead(client)
-  // Mark-read is queued offline (DESIGN §6): say that it is not on the server yet.
+  // Mark-read is queued offline (docs/product.md §6): say that it is not on the server yet.
   const queuedReads = useIsMutating({
     mutationKey: MARK_READ_KEY,
     predicate: (m) => m.state.isPaused,
   })
-  const reasonId = useId()
   useDocumentTitle(t('notifications.title'))
   const { data } = query
 
@@ -39,22 +38,9 @@ export default function NotificationsScreen() {
     const unauthenticated =
       query.error && 'status' in query.error && (query.error as { status: number }).status === 401
     body = unauthenticated ? (
-      <EmptyState
-        title={t('notifications.signIn')}
-        action={
-          <Link className="btn btn-primary" href={`/sign-in?next=${encodeURIComponent(location)}`}>
-            {t('common.signIn')}
-          </Link>
-        }
-      />
+      <SignInPrompt title={t('notifications.signIn')} />
     ) : (
-      <ErrorState
-        title={t('notifications.errorTitle')}
-        message={errorMessage(query.error, lang)}
-        onRetry={() => void query.refetch()}
-        retryLabel={t('common.retry')}
-        retrying={query.isFetching}
-      />
+      <QueryErrorState query={query} title={t('notifications.errorTitle')} />
     )
   } else {
     const items = data.pages.flatMap((p) => p.items)
@@ -131,20 +117,7 @@ export default function NotificationsScreen() {
             })}
           </ul>
         )}
-        {query.hasNextPage ? (
-          <div className="load-more">
-            <Button
-              variant="secondary"
-              onClick={() => void query.fetchNextPage()}
-              pending={query.isFetchingNextPage}
-              disabled={!online}
-              disabledReason={t('lots.loadMoreOffline')}
-              reasonId={reasonId}
-            >
-              {t('lots.loadMore')}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore query={query} online={online} />
       </>
     )
   }

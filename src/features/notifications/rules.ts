@@ -1,4 +1,5 @@
 import type { AppNotification } from '../../../common/auction'
+import { EVENTS } from '../../../common/wire'
 import type { BridgeRule } from '../../realtime/bridge'
 import { USER_CHANNEL } from '../../realtime/connection'
 import { notificationKeys, prependNotification, type NotificationPages } from './api'
@@ -18,7 +19,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 export const notificationRules: BridgeRule<AppNotification, NotificationPages>[] = [
   {
     channel: new RegExp(`^${escape(USER_CHANNEL)}$`),
-    event: 'notification',
+    event: EVENTS.notification,
     queryKey: () => notificationKeys.list,
     // Notifications carry no version: each is new; dedupe by id.
     eventVersion: () => undefined,

@@ -1,16 +1,5 @@
-import type { AppNotification } from '../../../common/auction'
+import { isNotificationKind, type AppNotification } from '../../../common/auction'
 import type { MessageKey, Translate } from '../../i18n'
-
-const KINDS = [
-  'outbid',
-  'won',
-  'lot_sold',
-  'lot_unsold',
-  'ending_soon',
-  'lot_cancelled',
-  'top_up_succeeded',
-  'top_up_failed',
-] as const
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 const num = (v: unknown) => (typeof v === 'number' ? v : null)
@@ -22,7 +11,7 @@ export function notificationTitle(
   money: (minor: number, currency: string) => string,
   currency: string,
 ): string {
-  const kind = (KINDS as readonly string[]).includes(n.kind) ? n.kind : 'other'
+  const kind = isNotificationKind(n.kind) ? n.kind : 'other'
   const amount = num(n.data.amount)
   return t(`notifications.kind.${kind}` as MessageKey, {
     title: str(n.data.title) || '—',
@@ -46,5 +35,15 @@ export function notificationDetail(
     })
   if (n.kind === 'won' && price !== null)
     return t('notifications.detail.won', { price: money(price, currency) })
+  // Told to a bidder who did not win (decision 0023): sold to someone else, or not sold.
+  if (n.kind === 'lot_ended')
+    return n.data.outcome === 'settled' && price !== null
+      ? t('notifications.detail.lot_ended.settled', { price: money(price, currency) })
+      : t('notifications.detail.lot_ended.unsold')
+  const cap = num(n.data.cap)
+  if (n.kind === 'top_up_refunded' && cap !== null)
+    return t('notifications.detail.top_up_refunded', {
+      cap: money(cap, str(n.data.currency) || currency),
+    })
   return null
 }

@@ -118,8 +118,9 @@ describe('wallet.updated bridge rule', () => {
     const client = createQueryClient()
     client.setQueryData(walletKey, wallet)
     client.setQueryData(ledgerKey, { pages: [], pageParams: [] })
-    const params = { userId: 'u1' }
-    expect(walletUpdatedRule.channel.exec('private-wallet.u1')?.groups).toEqual(params)
+    const userId = '22222222-2222-4222-8222-222222222222'
+    const params = { userId }
+    expect(walletUpdatedRule.channel.exec(`private-wallet.${userId}`)?.groups).toEqual(params)
     const next = { ...wallet, version: 8, balance: 55_000, available: 51_000 }
     expect(applyEvent(client, walletUpdatedRule, params, next)).toBe('patched')
     expect(client.getQueryData(walletKey)).toEqual(next)
@@ -128,7 +129,7 @@ describe('wallet.updated bridge rule', () => {
       'invalidated',
     )
     expect(client.getQueryState(ledgerKey)?.isInvalidated).toBe(true)
-    expect(applyResubscribe(client, walletRules, 'private-wallet.u1')).toEqual([
+    expect(applyResubscribe(client, walletRules, `private-wallet.${userId}`)).toEqual([
       walletKey,
       ledgerKey,
       holdsKey,

@@ -1,6 +1,7 @@
-import type { Wallet } from '../../../common/wallet'
+import type { TopUp, Wallet } from '../../../common/wallet'
+import { CHANNEL_PATTERNS, EVENTS, walletChannel } from '../../../common/wire'
 import type { BridgeRule } from '../../realtime/bridge'
-import { holdsKey, ledgerKey, walletKey } from './api'
+import { holdsKey, ledgerKey, topUpKey, walletKey } from './api'
 
 /**
  * `wallet.updated` on `private-wallet.{userId}` carries the whole Wallet with its version: the
@@ -8,12 +9,24 @@ import { holdsKey, ledgerKey, walletKey } from './api'
  * the wallet, its ledger and its holds, since entries or holds were missed.
  */
 export const walletUpdatedRule: BridgeRule<Wallet, Wallet> = {
-  channel: /^private-wallet\.(?<userId>[\w-]+)$/,
-  event: 'wallet.updated',
+  channel: CHANNEL_PATTERNS.wallet,
+  event: EVENTS.walletUpdated,
   queryKey: () => walletKey,
   gapKeys: () => [walletKey, ledgerKey, holdsKey],
 }
 
-export const walletRules = [walletUpdatedRule]
+/**
+ * `top_up.updated` on the same channel: a top-up changed without a wallet change (refunded over
+ * the cap, decision 0017) — the top-up screen showing it refetches it.
+ */
+export const topUpUpdatedRule: BridgeRule<TopUp, unknown> = {
+  channel: CHANNEL_PATTERNS.wallet,
+  event: EVENTS.topUpUpdated,
+  queryKey: (topUp) => topUpKey(topUp.id),
+  invalidate: true,
+  prefix: true,
+}
 
-export const walletChannel = (userId: string) => `private-wallet.${userId}`
+export const walletRules = [walletUpdatedRule, topUpUpdatedRule]
+
+export { walletChannel }

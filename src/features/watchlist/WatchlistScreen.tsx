@@ -1,11 +1,10 @@
 import { Link } from 'wouter'
-import { DEFAULT_CURRENCY, useRuntimeConfig } from '../../api/config'
+import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT } from '../../i18n'
-import { useMe } from '../auth/api'
-import { SignedInOnly } from '../auth/SignedInOnly'
-import { LotPagesList } from '../lots/components/LotPagesList'
+import { SignedInOnly, useMe } from '../auth'
+import { LotPagesList, StatusChip } from '../lots'
 import { useWatchlist } from './api'
 import { WatchButton } from './WatchButton'
 
@@ -13,7 +12,7 @@ import { WatchButton } from './WatchButton'
 export default function WatchlistScreen() {
   const { t } = useT()
   const me = useMe()
-  const currency = useRuntimeConfig().data?.currency ?? DEFAULT_CURRENCY
+  const currency = useCurrency()
   const query = useWatchlist(Boolean(me.data))
   useDocumentTitle(t('watchlist.title'))
   return (
@@ -32,7 +31,12 @@ export default function WatchlistScreen() {
               <p>{t('watchlist.emptyBody')}</p>
             </EmptyState>
           }
-          extra={(lot) => <WatchButton lotId={lot.id} watching />}
+          extra={(lot) => (
+            <>
+              <StatusChip status={lot.my?.status ?? null} watching />
+              <WatchButton lotId={lot.id} watching />
+            </>
+          )}
         />
       </SignedInOnly>
     </div>

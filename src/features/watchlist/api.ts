@@ -1,9 +1,10 @@
-import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { LotDetail, LotSummary } from '../../../common/auction'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { LotDetail } from '../../../common/auction'
 import { api } from '../../api/client'
 import { registerMutationDefaults } from '../../offline/mutations'
 import { queueHeaders, useQueuedMutation, type Queued } from '../../offline/queued'
-import { lotKeys, type LotPages, type Page } from '../lots/api'
+import { lotKeys, type LotItem, type LotPages } from '../../api/lot-keys'
+import { useLotPages } from '../../api/lot-pages'
 
 export const WATCH_KEY = ['watchlist', 'set'] as const
 
@@ -12,20 +13,9 @@ export interface WatchVars {
   watching: boolean
 }
 
-export function watchlistQuery() {
-  return {
-    queryKey: lotKeys.watchlist(),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
-      api
-        .get('watchlist', { searchParams: pageParam ? { cursor: pageParam } : {}, signal })
-        .json<Page<LotSummary>>(),
-    getNextPageParam: (last: Page<LotSummary>) => last.nextCursor,
-  }
-}
-
+/** `GET /api/watchlist`: the lots I watch, newest first. */
 export function useWatchlist(enabled = true) {
-  return useInfiniteQuery({ ...watchlistQuery(), enabled })
+  return useLotPages<LotItem>(lotKeys.watchlist(), 'watchlist', enabled)
 }
 
 /** The optimistic part: the lot shows the new state at once, online or queued offline. */
@@ -46,9 +36,9 @@ export function applyWatch(client: QueryClient, { lotId, watching }: WatchVars):
 }
 
 /**
- * Queueable offline (DESIGN §6). PUT/DELETE are idempotent, and each toggle carries its own
- * idempotency key, so a stale replay (a second tab's copy of an old "watch") cannot undo a later
- * "unwatch" (docs/decisions/0012). Registered from src/app/offline-mutations.ts before the
+ * Queueable offline (docs/product.md §6). PUT/DELETE are idempotent, and each toggle carries its
+ * own idempotency key, so a stale replay (a second tab's copy of an old "watch") cannot undo a
+ * later "unwatch" (docs/decisions/0011). Registered from src/app/offline-mutations.ts before the
  * persisted cache is restored.
  */
 export function registerWatchMutations(): void {

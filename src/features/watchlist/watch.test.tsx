@@ -13,11 +13,12 @@ import {
 } from '../../offline/persist'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
-import { lotKeys } from '../lots/api'
-import { detail, summary } from '../lots/fixtures'
-import { applyWatch, WATCH_KEY, type WatchVars } from './api'
-import './mutations'
+import { lotKeys } from '../../api/lot-keys'
+import { detail, summary } from '../../testing/lot-fixtures'
+import { applyWatch, registerWatchMutations, WATCH_KEY, type WatchVars } from './api'
 import { WatchButton } from './WatchButton'
+
+registerWatchMutations()
 
 const ID = summary().id
 

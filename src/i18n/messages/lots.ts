@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: a dictionary (every lots-screen message, English then Spanish), not logic.
 import type { Message } from '../types'
 
 /** English messages of the lots screens (merged into the en dictionary). */
@@ -172,9 +173,12 @@ export const lotsEn = {
   'notifications.kind.lot_cancelled': '{title} was cancelled',
   'notifications.kind.top_up_succeeded': 'Top-up of {amount} succeeded',
   'notifications.kind.top_up_failed': 'A top-up failed',
+  'notifications.kind.top_up_refunded': 'Top-up of {amount} refunded to your card',
   'notifications.kind.other': 'New notification',
   'notifications.detail.outbid': 'Now {price}. Bid at least {min} to lead again.',
   'notifications.detail.won': 'Final price {price}.',
+  'notifications.detail.top_up_refunded':
+    'It would have taken your balance over its {cap} limit, so it was not added.',
 
   'common.signIn': 'Sign in',
 } satisfies Record<string, Message>
@@ -352,9 +356,12 @@ export const lotsEs: Partial<Record<keyof typeof lotsEn, Message>> = {
   'notifications.kind.lot_cancelled': '{title} se ha cancelado',
   'notifications.kind.top_up_succeeded': 'Recarga de {amount} completada',
   'notifications.kind.top_up_failed': 'Una recarga ha fallado',
+  'notifications.kind.top_up_refunded': 'Recarga de {amount} devuelta a tu tarjeta',
   'notifications.kind.other': 'Aviso nuevo',
   'notifications.detail.outbid': 'Ahora {price}. Puja al menos {min} para volver a ganar.',
   'notifications.detail.won': 'Precio final {price}.',
+  'notifications.detail.top_up_refunded':
+    'Habría superado el límite de {cap} de tu saldo, así que no se ha añadido.',
 
   'common.signIn': 'Iniciar sesión',
 }

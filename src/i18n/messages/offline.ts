@@ -1,8 +1,8 @@
 import type { Message } from '../types'
 
 /**
- * Truthful offline UI (issue #6, docs/decisions/0014): how old saved data is, what is not live,
- * why an action is unavailable. Merged into the en and es dictionaries.
+ * Truthful offline UI (docs/product.md §6, docs/decisions/0013): how old saved data is, what is not
+ * live, why an action is unavailable. Merged into the en and es dictionaries.
  */
 export const offlineEn = {
   'offline.justNow': 'just now',

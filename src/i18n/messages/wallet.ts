@@ -79,6 +79,9 @@ export const walletEn = {
   'topUp.tryAnotherCard': 'Try another card',
   'topUp.status.canceled.title': 'Payment canceled',
   'topUp.status.canceled.body': 'This top-up was canceled. Nothing was charged.',
+  'topUp.status.refunded.title': 'Payment refunded',
+  'topUp.status.refunded.body':
+    'This payment would have taken your balance over its {cap} limit, so it was not added: the money goes back to your card.',
   'topUp.again': 'Start a new top-up',
   'topUp.backToWallet': 'Back to wallet',
 } satisfies Record<string, Message>
@@ -164,6 +167,9 @@ export const walletEs: Partial<Record<keyof typeof walletEn, Message>> = {
   'topUp.tryAnotherCard': 'Probar otra tarjeta',
   'topUp.status.canceled.title': 'Pago cancelado',
   'topUp.status.canceled.body': 'Esta recarga se canceló. No se ha cobrado nada.',
+  'topUp.status.refunded.title': 'Pago devuelto',
+  'topUp.status.refunded.body':
+    'Este pago habría superado el límite de {cap} de tu saldo, así que no se ha añadido: el dinero vuelve a tu tarjeta.',
   'topUp.again': 'Empezar otra recarga',
   'topUp.backToWallet': 'Volver al monedero',
 }

@@ -6,10 +6,13 @@ export function BidHistoryList({
   lotId,
   currency,
   myAlias,
+  winningBidId = null,
 }: {
   lotId: string
   currency: string
   myAlias: string | null
+  /** A sold lot's winning bid, marked in the list (decision 0023). */
+  winningBidId?: number | null
 }) {
   const { t, lang, formatMoney } = useT()
   const history = useBidHistory(lotId)
@@ -34,10 +37,24 @@ export function BidHistoryList({
       ) : (
         <ol className="history-list" reversed>
           {rows.map((row) => (
-            <li key={row.id} className={row.bidder === myAlias ? 'history-mine' : undefined}>
+            <li
+              key={row.id}
+              className={
+                [
+                  row.bidder === myAlias ? 'history-mine' : '',
+                  row.id === winningBidId ? 'history-winning' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              data-testid={row.id === winningBidId ? 'winning-bid' : undefined}
+            >
               <span className="history-bidder">
                 {row.bidder}
                 {row.bidder === myAlias ? ` (${t('lot.you')})` : null}
+                {row.id === winningBidId ? (
+                  <span className="tag tag-winning">{t('result.winningBid')}</span>
+                ) : null}
               </span>
               <span className="history-amount">{formatMoney(row.amount, currency)}</span>
               {row.auto ? (

@@ -1,8 +1,8 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderWithApp } from '../../../testing/render'
-import { summary } from '../fixtures'
+import { summary } from '../../../testing/lot-fixtures'
 import { Countdown } from './Countdown'
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString()
@@ -12,9 +12,23 @@ const clock = (iso: string) =>
 const saidAt = (prefix: string, iso: string) => new RegExp(`^${prefix} (.+, )?${clock(iso)}$`)
 
 describe('Countdown', () => {
-  it('counts down while live', () => {
-    renderWithApp(<Countdown lot={summary({ endsAt: inMinutes(4) })} labelled />)
-    expect(screen.getByText(/^Ends in [34]:\d\d$/)).toBeTruthy()
+  it('counts down while live: second by second, urgent under 5 minutes, then "Ended"', () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z') })
+    const endsAt = new Date(Date.now() + 5 * 60_000 + 2_000).toISOString()
+    const { container } = renderWithApp(<Countdown lot={summary({ endsAt })} labelled />)
+    const shown = () => container.querySelector('time')!.textContent
+    const urgent = () => container.querySelector('.countdown-urgent') !== null
+    expect(shown()).toBe('Ends in 5:02')
+    expect(urgent()).toBe(false)
+    act(() => vi.advanceTimersByTime(1_000))
+    expect(shown()).toBe('Ends in 5:01')
+    act(() => vi.advanceTimersByTime(2_000))
+    expect(shown()).toBe('Ends in 4:59')
+    expect(urgent()).toBe(true)
+    act(() => vi.advanceTimersByTime(4 * 60_000 + 58_000))
+    expect(shown()).toBe('Ends in 0:01')
+    act(() => vi.advanceTimersByTime(1_000))
+    expect(shown()).toBe('Ended')
   })
 
   it('not live: stops counting and shows the saved end, never "urgent"', () => {

@@ -20,7 +20,7 @@ function formatEnd(at: number, now: number, lang: string): string {
  * Not live (offline, or the real-time connection reconnecting) it stops counting and shows the
  * saved end instead — "Due to end 7:44 PM", "Was due to end …" once that time has passed — since
  * a late bid may have extended the lot, or it may have ended, without this device hearing of it
- * (docs/decisions/0014-truthful-offline-ui.md).
+ * (docs/decisions/0013-truthful-offline-ui.md).
  */
 export function Countdown({
   lot,

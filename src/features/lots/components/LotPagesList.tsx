@@ -1,11 +1,11 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
-import { useId, type ReactNode } from 'react'
-import { Button } from '../../../components/Button'
-import { ErrorState } from '../../../components/ErrorState'
+import type { ReactNode } from 'react'
+import { LoadMore } from '../../../components/LoadMore'
 import { NothingSaved } from '../../../components/NothingSaved'
+import { QueryErrorState } from '../../../components/QueryErrorState'
 import { SavedAge } from '../../../components/SavedAge'
 import { Loading } from '../../../components/Spinner'
-import { errorMessage, useT } from '../../../i18n'
+import { useT } from '../../../i18n'
 import { useOnline } from '../../../offline/online'
 import type { LotItem, Page } from '../api'
 import { LotCard } from './LotCard'
@@ -27,25 +27,16 @@ export function LotPagesList({
   empty: ReactNode
   extra?: (lot: LotItem) => ReactNode
 }) {
-  const { t, lang } = useT()
+  const { t } = useT()
   const online = useOnline()
-  const reasonId = useId()
-  const { data, error, isPending, isFetchingNextPage, hasNextPage } = query
+  const { data, isPending } = query
 
   if (isPending) {
     if (!online) return <NothingSaved />
     return <Loading label={t('lots.loading')} />
   }
   if (!data) {
-    return (
-      <ErrorState
-        title={errorTitle}
-        message={errorMessage(error, lang)}
-        onRetry={() => void query.refetch()}
-        retryLabel={t('common.retry')}
-        retrying={query.isFetching}
-      />
-    )
+    return <QueryErrorState query={query} title={errorTitle} />
   }
   const items = data.pages.flatMap((p) => p.items)
   return (
@@ -62,21 +53,7 @@ export function LotPagesList({
           ))}
         </ul>
       )}
-      {hasNextPage ? (
-        <div className="load-more">
-          <Button
-            variant="secondary"
-            onClick={() => void query.fetchNextPage()}
-            pending={isFetchingNextPage}
-            pendingLabel={t('lots.loadingMore')}
-            disabled={!online}
-            disabledReason={t('lots.loadMoreOffline')}
-            reasonId={reasonId}
-          >
-            {t('lots.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} online={online} pendingLabel={t('lots.loadingMore')} />
     </>
   )
 }

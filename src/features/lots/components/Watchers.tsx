@@ -1,3 +1,4 @@
+import { lotPresenceChannel } from '../../../../common/wire'
 import { useT } from '../../../i18n'
 import { useLive } from '../../../realtime/live'
 import { usePresence } from '../../../realtime/provider'
@@ -9,7 +10,7 @@ import { usePresence } from '../../../realtime/provider'
 export function Watchers({ lotId, me }: { lotId: string; me: { id: string } | null }) {
   const { t } = useT()
   const live = useLive()
-  const members = usePresence(me ? `presence-lot.${lotId}` : null)
+  const members = usePresence(me ? lotPresenceChannel(lotId) : null)
   if (!me) return <p className="watchers muted small">{t('lot.watchersSignIn')}</p>
   if (!live) return <p className="watchers muted small">{t('lot.watchersNotLive')}</p>
   if (!members) return <p className="watchers muted small">{t('app.loading')}</p>

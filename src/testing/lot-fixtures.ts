@@ -1,4 +1,4 @@
-import type { BidRow, LotDetail, LotSummary } from '../../../common/auction'
+import type { BidRow, LotDetail, LotSummary } from '../../common/auction'
 
 /** Test data shaped like the API's answers. */
 export function summary(overrides: Partial<LotSummary> = {}): LotSummary {

@@ -1,0 +1,119 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { LotDetail, LotInput, LotSummary } from '../../../../common/auction'
+import type { BidResponse } from '../../../../common/wire'
+import { IDEMPOTENCY_HEADER } from '../../../../common/config'
+import { api } from '../../../api/client'
+import { AttemptKeys } from '../../../api/idempotency'
+import { pendingWorkMeta } from '../../../offline/reload-guard'
+import { noteServerTime } from '../clock'
+import { applyLotSummary, mergeBids, patchLotEverywhere } from './cache'
+import { lotKeys, type BidHistory } from './keys'
+
+// ── Bids ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface BidInputVars {
+  amount: number
+  maxAmount?: number
+  /** One key per attempt, kept across retries of the same attempt. */
+  idempotencyKey: string
+}
+
+export type { BidResponse }
+
+export function usePlaceBid(id: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationKey: ['lots', 'bid', id],
+    // Never queued: fail at once when offline (docs/product.md §6).
+    networkMode: 'always',
+    // An update reload waits for its answer, and says so (src/offline/reload-guard.ts).
+    meta: pendingWorkMeta('bid'),
+    mutationFn: (vars: BidInputVars) =>
+      api
+        .post(`lots/${encodeURIComponent(id)}/bids`, {
+          json: { amount: vars.amount, ...(vars.maxAmount ? { maxAmount: vars.maxAmount } : {}) },
+          headers: { [IDEMPOTENCY_HEADER]: vars.idempotencyKey },
+        })
+        .json<BidResponse>(),
+    onSuccess: (body) => applyOwnBid(client, id, body),
+  })
+}
+
+/** Our own bid's events skip our socket: its answer patches the cache instead (no refetch). */
+export function applyOwnBid(client: QueryClient, id: string, body: BidResponse): void {
+  noteServerTime(body.lot.serverTime)
+  const cached = client.getQueryData<LotDetail>(lotKeys.detail(id))
+  if (!cached || cached.version < body.lot.version)
+    client.setQueryData(lotKeys.detail(id), body.lot)
+  // The public event of this very version can arrive first (before the socket had an id to be
+  // left out by): it carries no `my`, so the answer still brings my standing at that version.
+  else if (cached.version === body.lot.version && body.lot.my)
+    client.setQueryData(lotKeys.detail(id), { ...cached, my: body.lot.my })
+  client.setQueryData<BidHistory>(lotKeys.bids(id), (history) => {
+    if (!history) return history
+    const consecutive = history.version !== undefined && history.version + 1 === body.lot.version
+    return {
+      items: mergeBids(history.items, body.bids),
+      version: consecutive ? body.lot.version : history.version,
+    }
+  })
+  patchLotEverywhere(client, body.lot)
+}
+
+// ── Create, cancel ────────────────────────────────────────────────────────────────────────────
+
+/** Create and cancel send an Idempotency-Key per attempt: a retry never makes a second lot. */
+export function useCreateLot() {
+  const client = useQueryClient()
+  const [keys] = useState(() => new AttemptKeys())
+  return useMutation({
+    mutationKey: ['lots', 'create'],
+    networkMode: 'always',
+    mutationFn: (input: LotInput) =>
+      api
+        .post('lots', { json: input, headers: { [IDEMPOTENCY_HEADER]: keys.keyFor(input) } })
+        .json<LotDetail>(),
+    onSuccess: (lot) => {
+      keys.done()
+      client.setQueryData(lotKeys.detail(lot.id), lot)
+      void client.invalidateQueries({ queryKey: lotKeys.lists() })
+    },
+  })
+}
+
+/** Sets a lot's picture (the raw file as the body); the lot's caches take the new version. */
+export function useUploadLotImage() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationKey: ['lots', 'image'],
+    networkMode: 'always',
+    mutationFn: ({ id, file }: { id: string; file: File }) =>
+      api
+        .put(`lots/${encodeURIComponent(id)}/image`, {
+          body: file,
+          headers: { 'content-type': file.type },
+        })
+        .json<LotSummary>(),
+    onSuccess: (lot) => applyLotSummary(client, lot),
+  })
+}
+
+export function useCancelLot(id: string) {
+  const client = useQueryClient()
+  const [keys] = useState(() => new AttemptKeys())
+  return useMutation({
+    mutationKey: ['lots', 'cancel', id],
+    networkMode: 'always',
+    mutationFn: () =>
+      api
+        .post(`lots/${encodeURIComponent(id)}/cancel`, {
+          headers: { [IDEMPOTENCY_HEADER]: keys.keyFor(id) },
+        })
+        .json<LotSummary>(),
+    onSuccess: (lot) => {
+      keys.done()
+      applyLotSummary(client, lot)
+    },
+  })
+}

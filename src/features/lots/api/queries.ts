@@ -1,0 +1,86 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import type { BidRow, LotDetail, LotSummary } from '../../../../common/auction'
+import { api } from '../../../api/client'
+import { noteServerTime } from '../clock'
+import { mergeBids } from './cache'
+import { lotKeys, type BidHistory, type ListParams, type Page } from './keys'
+
+export function lotListQuery(params: ListParams) {
+  return infiniteQueryOptions({
+    queryKey: lotKeys.list(params),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const searchParams = new URLSearchParams({ status: params.status })
+      if (params.q) searchParams.set('q', params.q)
+      if (pageParam) searchParams.set('cursor', pageParam)
+      const page = await api.get('lots', { searchParams, signal }).json<Page<LotSummary>>()
+      noteServerTime(page.items[0]?.serverTime)
+      return page
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  })
+}
+
+export function useLotList(params: ListParams) {
+  return useInfiniteQuery(lotListQuery(params))
+}
+
+export function lotQuery(id: string) {
+  return queryOptions({
+    queryKey: lotKeys.detail(id),
+    queryFn: async ({ signal }) => {
+      const lot = await api.get(`lots/${encodeURIComponent(id)}`, { signal }).json<LotDetail>()
+      noteServerTime(lot.serverTime)
+      return lot
+    },
+  })
+}
+
+export function useLot(id: string) {
+  return useQuery(lotQuery(id))
+}
+
+/**
+ * History: the latest page first; afterwards (a gap, a re-subscription, a reconnect) only what is
+ * missing, by cursor: `GET /lots/:id/bids?after={newest cached id}` until there is no next cursor.
+ */
+export async function fetchBidHistory(
+  client: QueryClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<BidHistory> {
+  const cached = client.getQueryData<BidHistory>(lotKeys.bids(id))
+  // The lot version cached before asking: the answer is at least that complete (conservative —
+  // a later event that looks like a jump from it only costs one more `after` fetch).
+  const version = client.getQueryData<LotDetail>(lotKeys.detail(id))?.version
+  const path = `lots/${encodeURIComponent(id)}/bids`
+  if (!cached || cached.items.length === 0) {
+    const page = await api.get(path, { signal }).json<Page<BidRow>>()
+    return { items: mergeBids([], page.items), version }
+  }
+  let items = cached.items
+  let after: string | null = String(items[0]!.id)
+  while (after) {
+    const page: Page<BidRow> = await api
+      .get(path, { searchParams: { after }, signal })
+      .json<Page<BidRow>>()
+    items = mergeBids(items, page.items)
+    after = page.nextCursor
+  }
+  return { items, version }
+}
+
+export function useBidHistory(id: string) {
+  const client = useQueryClient()
+  return useQuery({
+    queryKey: lotKeys.bids(id),
+    queryFn: ({ signal }) => fetchBidHistory(client, id, signal),
+  })
+}

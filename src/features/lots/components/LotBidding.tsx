@@ -1,0 +1,115 @@
+import { useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import type { LotDetail } from '../../../../common/auction'
+import { useT } from '../../../i18n'
+import { useOnline } from '../../../offline/online'
+import { useBidFunds } from '../useBidFunds'
+import { useBidding } from '../useBidding'
+import { useOutbidToastAction } from '../useOutbidToastAction'
+import { usePhoneLayout } from '../usePhoneLayout'
+import { BidBar } from './BidBar'
+import { BidDialog } from './BidDialog'
+import { BidFeedback } from './BidFeedback'
+import { BidForm } from './BidForm'
+import { BidQuick } from './BidQuick'
+import { BidReview } from './BidReview'
+
+/**
+ * The lot room's bidding. On a phone: the bid bar above the tab bar, the amount and maximum in a
+ * sheet. On a wider screen: one inline panel with the same quick bids above the form. Both share
+ * the review dialog and the result (decision 0022). Keyed by lot in LotScreen: nothing said about
+ * one lot survives into another.
+ */
+export function LotBidding({
+  lot,
+  format,
+  signedIn,
+  isSeller,
+}: {
+  lot: LotDetail
+  format: (minor: number) => string
+  signedIn: boolean
+  isSeller: boolean
+}) {
+  const { t } = useT()
+  const online = useOnline()
+  const [location] = useLocation()
+  const phone = usePhoneLayout()
+  const bidding = useBidding(lot, format)
+  const funds = useBidFunds(lot, signedIn)
+  const [sheet, setSheet] = useState(false)
+
+  let disabledReason: string | null = null
+  if (lot.status === 'scheduled') disabledReason = t('bid.notYetOpen')
+  else if (lot.status !== 'open') disabledReason = t('bid.notOpen')
+  else if (isSeller) disabledReason = t('bid.ownLot')
+  else if (!online) disabledReason = t('bid.offline')
+  useOutbidToastAction(lot, bidding, format, signedIn && !disabledReason)
+
+  if (!signedIn && lot.status === 'open') {
+    const signIn = (
+      <Link className="btn btn-primary" href={`/sign-in?next=${encodeURIComponent(location)}`}>
+        {t('bid.signIn')}
+      </Link>
+    )
+    if (phone) {
+      return (
+        <BidBar lot={lot} format={format}>
+          {signIn}
+        </BidBar>
+      )
+    }
+    return (
+      <section className="bid-form panel" aria-labelledby="bid-h">
+        <h2 id="bid-h">{t('bid.title')}</h2>
+        {signIn}
+      </section>
+    )
+  }
+
+  const shared = { lot, format, bidding, funds, disabledReason }
+  const form = (
+    <BidForm
+      {...shared}
+      onSent={() => setSheet(false)}
+      onFieldError={phone ? () => setSheet(true) : undefined}
+    />
+  )
+  const review = bidding.review
+  const close = () => (review ? bidding.cancelReview() : setSheet(false))
+  const reviewView = review ? <BidReview {...shared} vars={review} onBack={close} /> : null
+  const reviewTitle = t('bid.reviewTitle')
+
+  if (phone && lot.status === 'open' && !isSeller) {
+    return (
+      <>
+        <BidBar lot={lot} format={format}>
+          <BidFeedback bidding={bidding} />
+          <BidQuick {...shared} onMaximum={() => setSheet(true)} showFunds />
+        </BidBar>
+        <BidDialog
+          open={sheet || Boolean(review)}
+          onClose={close}
+          title={review ? reviewTitle : t('bid.sheetTitle')}
+          view={review ? 'review' : 'form'}
+          className="bid-sheet"
+        >
+          <div hidden={Boolean(review)}>{form}</div>
+          {reviewView}
+        </BidDialog>
+      </>
+    )
+  }
+
+  return (
+    <section className="bid-form panel" aria-labelledby="bid-h">
+      <h2 id="bid-h">{t('bid.title')}</h2>
+      {disabledReason ? null : <BidQuick {...shared} />}
+      {form}
+      <BidFeedback bidding={bidding} />
+      <BidDialog open={Boolean(review)} onClose={close} title={reviewTitle} view="review">
+        {reviewView}
+      </BidDialog>
+    </section>
+  )
+}

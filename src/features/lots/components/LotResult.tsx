@@ -1,0 +1,88 @@
+import { Link } from 'wouter'
+import type { LotDetail, LotResult as Result } from '../../../../common/auction'
+import { useT, type MessageKey } from '../../../i18n'
+import { useLotResult } from '../api/result'
+import './ending.css'
+
+/** The headline of a finished lot: from the lot at once, refined by who I am once known. */
+function headline(lot: LotDetail, result: Result | undefined): MessageKey {
+  switch (lot.status) {
+    case 'settled':
+      if (result?.viewer === 'seller') return 'result.soldYours'
+      return lot.my?.status === 'won' || result?.viewer === 'winner'
+        ? 'result.soldToYou'
+        : 'result.sold'
+    case 'unsold':
+      return lot.bidCount > 0 ? 'result.unsoldReserve' : 'result.unsoldNoBids'
+    case 'cancelled':
+      return 'result.cancelled'
+    default:
+      return 'result.settling'
+  }
+}
+
+/**
+ * Replaces the price panel and the bid form once a lot is over (decision 0023): how it ended,
+ * the way to my wallet entry (the winner's receipt, the seller's credit), the seller's next steps.
+ */
+export function LotResult({
+  lot,
+  format,
+  viewerKey,
+}: {
+  lot: LotDetail
+  format: (minor: number) => string
+  viewerKey: string | null
+}) {
+  const { t, lang } = useT()
+  const query = useLotResult(lot.id, true, viewerKey)
+  const result = query.data
+  const key = headline(lot, result)
+  const price = format(result?.price ?? lot.currentPrice ?? lot.startingPrice)
+  const ended = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
+  const mine = result?.viewer === 'winner' || result?.viewer === 'seller'
+  return (
+    <section className="panel lot-result" aria-labelledby="result-h" data-testid="lot-result">
+      <h2 id="result-h" className="label">
+        {t('result.title')}
+      </h2>
+      <p className={`result-headline result-${lot.status}`} data-testid="result-headline">
+        {t(key, { price })}
+      </p>
+      <p className="muted small">
+        {t('result.endedAt', { time: ended.format(new Date(lot.endsAt)) })}
+      </p>
+      {lot.my?.status === 'won' || lot.my?.status === 'lost' ? (
+        <p className={`my-status my-${lot.my.status}`} data-testid="my-status">
+          <strong>{t(`lot.my.${lot.my.status}`)}</strong>
+        </p>
+      ) : null}
+      {result?.viewer === 'seller' && result.entryAmount !== null ? (
+        <p>{t('result.credited', { amount: format(result.entryAmount) })}</p>
+      ) : null}
+      {result?.entryId ? (
+        <p>
+          <Link className="btn btn-secondary" href={`/wallet/receipts/${result.entryId}`}>
+            {t(result.viewer === 'seller' ? 'result.saleEntry' : 'result.receipt')}
+          </Link>
+        </p>
+      ) : null}
+      {mine && lot.status === 'settled' ? (
+        <div className="next-steps">
+          <h3>{t('result.nextSteps')}</h3>
+          <p className="description" data-testid="next-steps">
+            {result.nextSteps ?? t('result.nextStepsNone')}
+          </p>
+        </div>
+      ) : null}
+      {query.isError ? (
+        <p className="notice notice-error small">
+          {t('result.error')}{' '}
+          <button type="button" className="link-btn" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,166 @@
+import {
+  DESCRIPTION_MAX_LENGTH,
+  NEXT_STEPS_MAX_LENGTH,
+  LOT_IMAGE_MAX_BYTES,
+  LOT_IMAGE_TYPES,
+  SOFT_CLOSE_DEFAULT_SECONDS,
+  SOFT_CLOSE_MAX_SECONDS,
+  SOFT_CLOSE_MIN_SECONDS,
+  STARTING_PRICE_MIN,
+  TITLE_MAX_LENGTH,
+  TITLE_MIN_LENGTH,
+  validateLotInput,
+  type LotInput,
+} from '../../../common/auction'
+import type { MessageKey, Translate } from '../../i18n'
+import { parseMoney } from './money'
+
+/**
+ * The create-lot form without React: its values, the checks it makes before sending (the same
+ * validateLotInput the server runs, plus what only a text form can get wrong), and the request.
+ */
+
+export const DURATIONS = [
+  { key: '10m', ms: 10 * 60_000 },
+  { key: '1h', ms: 3_600_000 },
+  { key: '1d', ms: 86_400_000 },
+  { key: '3d', ms: 3 * 86_400_000 },
+  { key: '7d', ms: 7 * 86_400_000 },
+] as const
+
+export type Field =
+  | 'title'
+  | 'description'
+  | 'nextSteps'
+  | 'startingPrice'
+  | 'reservePrice'
+  | 'startsAt'
+  | 'endsAt'
+  | 'softCloseSeconds'
+/** The order the form shows them in: the first wrong one takes the focus. */
+export const FIELD_ORDER: Field[] = [
+  'title',
+  'description',
+  'nextSteps',
+  'startingPrice',
+  'reservePrice',
+  'startsAt',
+  'endsAt',
+  'softCloseSeconds',
+]
+export type FieldErrors = Partial<Record<Field, string>>
+
+export interface LotFormValues {
+  title: string
+  description: string
+  /** Pickup or shipping, for the winner (decision 0023). */
+  nextSteps: string
+  startingPrice: string
+  reservePrice: string
+  startMode: 'now' | 'at'
+  startsAt: string
+  /** A DURATIONS key, or 'custom' for an explicit end. */
+  duration: string
+  endsAt: string
+  softCloseSeconds: string
+}
+
+export const INITIAL_VALUES: LotFormValues = {
+  title: '',
+  description: '',
+  nextSteps: '',
+  startingPrice: '',
+  reservePrice: '',
+  startMode: 'now',
+  startsAt: '',
+  duration: '1h',
+  endsAt: '',
+  softCloseSeconds: String(SOFT_CLOSE_DEFAULT_SECONDS),
+}
+
+/** datetime-local value (local wall time) → ISO, or undefined. */
+function fromLocalInput(value: string): string | undefined {
+  if (!value) return undefined
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
+}
+
+/** What to say about a field validateLotInput rejected, with the limits it broke. */
+export function fieldMessage(field: Field, t: Translate, money: (minor: number) => string): string {
+  switch (field) {
+    case 'title':
+      return t('create.err.title', { min: TITLE_MIN_LENGTH, max: TITLE_MAX_LENGTH })
+    case 'description':
+      return t('create.err.description', { max: DESCRIPTION_MAX_LENGTH })
+    case 'nextSteps':
+      return t('create.err.nextSteps', { max: NEXT_STEPS_MAX_LENGTH })
+    case 'startingPrice':
+      return t('create.err.startingPrice', { min: money(STARTING_PRICE_MIN) })
+    case 'softCloseSeconds':
+      return t('create.err.softCloseSeconds', {
+        min: SOFT_CLOSE_MIN_SECONDS,
+        max: SOFT_CLOSE_MAX_SECONDS,
+      })
+    default:
+      return t(`create.err.${field}` as MessageKey)
+  }
+}
+
+/**
+ * The request the form's values make at server time `now`, and what is wrong with them (empty
+ * when it may be sent). A duration counts from the chosen start, or from now.
+ */
+export function checkLotForm(
+  values: LotFormValues,
+  now: number,
+  t: Translate,
+  money: (minor: number) => string,
+): { request: LotInput; errors: FieldErrors } {
+  const startingPrice = parseMoney(values.startingPrice)
+  const reservePrice = values.reservePrice.trim() ? parseMoney(values.reservePrice) : null
+  const startsAt = values.startMode === 'at' ? fromLocalInput(values.startsAt) : undefined
+  const start = startsAt ? Date.parse(startsAt) : now
+  const duration = DURATIONS.find((d) => d.key === values.duration)
+  const endsAt = duration
+    ? new Date(start + duration.ms).toISOString()
+    : (fromLocalInput(values.endsAt) ?? 'invalid')
+  const input: LotInput = {
+    title: values.title,
+    description: values.description,
+    ...(values.nextSteps.trim() ? { nextSteps: values.nextSteps } : {}),
+    startingPrice: startingPrice ?? 0,
+    reservePrice,
+    ...(startsAt ? { startsAt } : {}),
+    endsAt,
+    softCloseSeconds: Number(values.softCloseSeconds),
+  }
+  const problems = validateLotInput(input, new Date(now)) as FieldErrors
+  const errors: FieldErrors = {}
+  for (const field of FIELD_ORDER)
+    if (problems[field]) errors[field] = fieldMessage(field, t, money)
+  if (startingPrice === null) errors.startingPrice = t('create.err.money')
+  if (values.reservePrice.trim() && reservePrice === null)
+    errors.reservePrice = t('create.err.money')
+  if (values.startMode === 'at' && !startsAt) errors.startsAt = fieldMessage('startsAt', t, money)
+  return {
+    request: { ...input, title: input.title.trim(), reservePrice: reservePrice ?? undefined },
+    errors,
+  }
+}
+
+/** The server's per-field errors that this form has a field for. */
+export function formFieldErrors(fieldErrors: Readonly<Record<string, string>>): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    if ((FIELD_ORDER as string[]).includes(field)) errors[field as Field] = message
+  }
+  return errors
+}
+
+/** A picture the server will take (type and size), or no picture at all. */
+export function isAcceptableImage(file: File | null): boolean {
+  return (
+    !file ||
+    ((LOT_IMAGE_TYPES as readonly string[]).includes(file.type) && file.size <= LOT_IMAGE_MAX_BYTES)
+  )
+}

@@ -1,3 +1,0 @@
-import { registerNotificationMutations } from './api'
-
-registerNotificationMutations()

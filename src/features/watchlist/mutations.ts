@@ -1,3 +1,0 @@
-import { registerWatchMutations } from './api'
-
-registerWatchMutations()
