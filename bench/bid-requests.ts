@@ -1,7 +1,7 @@
 /**
- * HTTP requests per bid while 500 sockets watch the lot (DESIGN §8: real-time must not cause
- * refetch storms — events carry the new state; the goal is exactly one HTTP request per bid, the
- * bid itself).
+ * HTTP requests per bid while 500 sockets watch the lot (docs/product.md §8: real-time must not
+ * cause refetch storms — events carry the new state; the goal is exactly one HTTP request per bid,
+ * the bid itself).
  *
  *   npx tsx bench/bid-requests.ts [--sockets 500] [--bids 100] [--rate 20] [--write]
  *
@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto'
 import { WebSocket } from 'ws'
 import { incrementFor } from '../common/auction.ts'
+import { EVENTS, lotChannel, LOTS_CHANNEL, type BidPlacedEvent } from '../common/wire.ts'
 import {
   fundMembers,
   httpClient,
@@ -26,18 +27,12 @@ import {
   startStack,
   writeSection,
 } from './lib/stack.ts'
+import { flag, numberArg } from './lib/args.ts'
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`)
-  const value = Number(i >= 0 ? process.argv[i + 1] : fallback)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`bad --${name}`)
-  return value
-}
-
-const SOCKETS = Math.min(arg('sockets', 500), 5_000)
-const BIDS = Math.min(arg('bids', 100), 2_000)
-const RATE = Math.min(arg('rate', 20), 200)
-const WRITE = process.argv.includes('--write')
+const SOCKETS = numberArg('sockets', 500, 5_000)
+const BIDS = numberArg('bids', 100, 2_000)
+const RATE = numberArg('rate', 20, 200)
+const WRITE = flag('write')
 
 interface Watcher {
   ws: WebSocket
@@ -64,7 +59,7 @@ function openWatcher(port: number, lotId: string): Promise<Watcher> {
       }
       switch (frame.event) {
         case 'pusher:connection_established':
-          for (const channel of ['lots', `lot.${lotId}`]) {
+          for (const channel of [LOTS_CHANNEL, lotChannel(lotId)]) {
             ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel } }))
           }
           break
@@ -74,14 +69,14 @@ function openWatcher(port: number, lotId: string): Promise<Watcher> {
         case 'pusher:ping':
           ws.send(JSON.stringify({ event: 'pusher:pong', data: {} }))
           break
-        case 'bid.placed': {
+        case EVENTS.bidPlaced: {
           w.bidEvents += 1
-          const data = JSON.parse(frame.data ?? '{}') as { lot: { version: number } }
+          const data = JSON.parse(frame.data ?? '{}') as BidPlacedEvent
           if (data.lot.version > w.lastVersion + 1) w.gaps += 1
           w.lastVersion = Math.max(w.lastVersion, data.lot.version)
           break
         }
-        case 'lot.updated':
+        case EVENTS.lotUpdated:
           w.lotEvents += 1
           break
       }

@@ -1,6 +1,7 @@
 /**
- * Repeat-visit time to first render from the service worker (DESIGN §8: ≤ 300 ms in headless
- * Chromium here), online and offline, against a cold first visit in the same run as the peer.
+ * Repeat-visit time to first render from the service worker (docs/product.md §8: ≤ 300 ms in
+ * headless Chromium here), online and offline, against a cold first visit in the same run as the
+ * peer.
  *
  *   npx tsx bench/first-render.ts [runs=15]
  *
@@ -103,7 +104,7 @@ Machine: ${machine()}.
 ${table.join('\n')}
 
 "First render" is when the screen's own heading is in the DOM (a MutationObserver installed before
-any script), measured from navigation start. Budget (DESIGN §8): repeat visit from the service
+any script), measured from navigation start. Budget (docs/product.md §8): repeat visit from the service
 worker ≤ 300 ms.`
   console.log(body)
   await writeSection('Repeat-visit first render (bench/first-render.ts)', body)

@@ -1,5 +1,5 @@
 /**
- * Resume time (DESIGN §8: fresh data on screen ≤ 2 s after the network returns):
+ * Resume time (docs/product.md §8: fresh data on screen ≤ 2 s after the network returns):
  *
  *   npx tsx bench/resume.ts [--runs 3] [--cut 30] [--write]
  *
@@ -204,7 +204,7 @@ shows the server's price and its exact full history (every bid, same order, no d
 | --- | ---: | ---: | --- |
 ${rows.join('\n')}
 
-Budget (DESIGN §8: ≤ 2,000 ms): **${worst <= 2000 ? 'met' : 'missed'}** — worst run ${worst} ms. The browser e2e
+Budget (docs/product.md §8: ≤ 2,000 ms): **${worst <= 2000 ? 'met' : 'missed'}** — worst run ${worst} ms. The browser e2e
 \`tests/e2e/resume.test.ts\` asserts the same journeys against the 2 s budget, plus the queued watch
 toggle applied once and the indicator live again.`
   console.log(body)

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: every benchmark in turn, each writing its own section of docs/performance.md.
- * Run on a quiet machine (the figures are compared with DESIGN §8's budgets); PostgreSQL at
- * 127.0.0.1:5432 is needed for the bid benchmarks. `npm run bench -- bundle first-render` runs
- * only the named ones.
+ * Run on a quiet machine (the figures are compared with the budgets of docs/product.md §8);
+ * PostgreSQL at 127.0.0.1:5432 is needed for the bid benchmarks. `npm run bench -- bundle
+ * first-render` runs only the named ones.
  */
 import { spawnSync } from 'node:child_process'
 

@@ -1,8 +1,8 @@
 /**
- * Issue #4 in real Chromium: two members in the same lot room, live through the real server and
- * its embedded real-time service. A bids, B sees it within a second without reloading; B's
- * maximum answers A automatically; A is told it was outbid; a late bid visibly extends the end;
- * the scheduler closes the lot and the winner sees "You won".
+ * Live auctions (docs/product.md §3, §4) in real Chromium: two members in the same lot room, live
+ * through the real server and its embedded real-time service. A bids, B sees it within a second
+ * without reloading; B's maximum answers A automatically; A is told it was outbid; a late bid
+ * visibly extends the end; the scheduler closes the lot and the winner sees "You won".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -44,6 +44,8 @@ async function bid(page: Page, amount: string, max = '') {
   await page.getByLabel('Your bid').fill(amount)
   await page.getByLabel(/Maximum|New maximum/).fill(max)
   await page.getByLabel('Your bid').press('Enter')
+  // A maximum is reviewed before it is sent (decision 0022): confirm it.
+  if (max) await page.getByRole('button', { name: `Confirm bid €${amount}` }).click()
 }
 
 const price = (page: Page) => page.getByTestId('lot-price').textContent()

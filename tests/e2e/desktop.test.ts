@@ -1,8 +1,8 @@
 /**
- * Issue #6, point 2, in real Chromium at a desktop size: deep links (with a return path through
- * sign-in), reload from the restored cache, back/forward with scroll and focus, two windows of
- * the same member (live bids, balance, sign-out reaching the other window), and bidding with the
- * keyboard alone.
+ * The desktop journey (decision 0014) in real Chromium at a desktop size: deep links (with a return
+ * path through sign-in), reload from the restored cache, back/forward with scroll and focus, two
+ * windows of the same member (live bids, balance, sign-out reaching the other window), and bidding
+ * with the keyboard alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
@@ -19,7 +19,7 @@ const HEADERS = API_HEADERS
 const VIEWPORT = { width: 1280, height: 800 }
 const PASSWORD = 'lotline-demo'
 let server: RunningServer
-const { login } = apiClient(() => server.url)
+const { api, login } = apiClient(() => server.url)
 let browser: Browser
 let seller: string
 
@@ -458,6 +458,65 @@ describe('desktop browser', () => {
       .poll(() => liveText(page), { timeout: 10_000 })
       .toContain('Bid placed. You are leading at €11.00.')
     await expect.poll(() => price(page)).toBe('€11.00')
+    await context.close()
+  })
+  it('bids inline on a desktop; a maximum by keyboard: review, Escape gives focus back, Enter confirms', async () => {
+    const lot = await createLot('E2E inline bid globe')
+    // Earlier tests leave alice leading elsewhere: what she has available is read, not assumed.
+    const wallet = await api('wallet', await login('alice@lotline.test'))
+    const { available } = (await wallet.json()) as { available: number }
+    const euros = (minor: number) => `€${(minor / 100).toFixed(2)}`
+    const context = await desktop('alice@lotline.test')
+    const page = await context.newPage()
+    await page.goto(`${server.url}lots/${lot.id}`)
+    await expect.poll(() => price(page), { timeout: 15_000 }).toBe('€10.00')
+
+    // Inline, not a fixed bar: the quick bids and the funds line are in the panel, in view.
+    expect(await page.getByTestId('bid-bar').count()).toBe(0)
+    const quick = page.getByRole('button', { name: 'Bid €10.00' })
+    const box = (await quick.boundingBox())!
+    expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORT.height)
+    await expect
+      .poll(() => page.getByTestId('funds').textContent(), { timeout: 15_000 })
+      .toBe(`Available ${euros(available)} · this bid holds €10.00`)
+
+    // By keyboard: an amount and a maximum, Enter: the review takes focus and says what it holds.
+    await page.getByLabel('Your bid').focus()
+    await page.keyboard.type('10')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toMatchObject({ name: 'maxAmount' })
+    await page.keyboard.type('30')
+    await expect
+      .poll(() => page.getByTestId('funds').textContent())
+      .toBe(`Available ${euros(available)} · this bid holds €30.00`)
+    await page.keyboard.press('Enter')
+    const review = page.getByRole('dialog', { name: 'Review this bid' })
+    await expect.poll(() => review.isVisible()).toBe(true)
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ tag: 'button', text: 'Confirm bid €10.00' })
+    expect(await review.textContent()).toContain('Held from your wallet€30.00')
+    expect(await review.textContent()).toContain(`Available after${euros(available - 3000)}`)
+
+    // Escape: nothing is sent, and focus is back in the field it came from.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => review.isVisible()).toBe(false)
+    expect(await focused(page)).toMatchObject({ name: 'maxAmount' })
+    expect(await page.getByTestId('my-status').count()).toBe(0)
+
+    // Again, and Enter confirms: placed, announced, and focus on the result.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focused(page)).toMatchObject({ text: 'Confirm bid €10.00' })
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => liveText(page), { timeout: 10_000 })
+      .toContain('Bid placed. You are leading at €10.00.')
+    await expect
+      .poll(() => page.getByTestId('my-status').textContent())
+      .toContain('Your maximum: €30.00')
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ text: 'Bid placed. You are leading at €10.00.' })
     await context.close()
   })
 })

@@ -1,9 +1,9 @@
 /**
  * A stand-in for https://js.stripe.com/<train>/stripe.js, served to the browser by
- * `context.route('https://js.stripe.com/**', …)` (research/payments.md §4.3). It defines
- * `window.Stripe` with the parts Lotline uses: elements() → create('payment') → mount() renders a
- * plain card-number field; confirmPayment() and handleNextAction() tell the fake Stripe API what
- * happened through `https://api.stripe.com/fake/*`, which the test routes to
+ * `context.route('https://js.stripe.com/**', …)` (docs/testing.md, "Card payments without Stripe").
+ * It defines `window.Stripe` with the parts Lotline uses: elements() → create('payment') → mount()
+ * renders a plain card-number field; confirmPayment() and handleNextAction() tell the fake Stripe
+ * API what happened through `https://api.stripe.com/fake/*`, which the test routes to
  * tests/stripe/fake-stripe-api.ts (status change + signed webhook) and answers like Stripe.js does:
  * `{ paymentIntent: { id, status } }` or `{ error: { type: 'card_error', message } }`.
  */

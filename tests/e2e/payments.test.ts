@@ -1,8 +1,8 @@
 /**
- * Issue #5 in a real Chromium: card top-ups through the real server and the real `stripe` SDK,
- * with Stripe's API replaced by tests/stripe/fake-stripe-api.ts on loopback and Stripe.js by
- * tests/e2e/fake-stripe-js.ts (served for https://js.stripe.com/** through context.route, with
- * service workers blocked so the route sees every request).
+ * In a real Chromium (docs/product.md §3): card top-ups through the real server and the real
+ * `stripe` SDK, with Stripe's API replaced by tests/stripe/fake-stripe-api.ts on loopback and
+ * Stripe.js by tests/e2e/fake-stripe-js.ts (served for https://js.stripe.com/** through
+ * context.route, with service workers blocked so the route sees every request).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
@@ -210,7 +210,7 @@ describe('card top-ups in the browser', () => {
       await s.page.getByText('Available').first().waitFor()
       await chunk
       await s.context.setOffline(true)
-      // The wallet's own Top up is disabled offline with the reason (decision 0014); the screen
+      // The wallet's own Top up is disabled offline with the reason (decision 0013); the screen
       // is still reachable in the app (Back, or its address), here by an in-app navigation.
       const topUp = s.page.getByRole('button', { name: 'Top up' })
       await topUp.waitFor()

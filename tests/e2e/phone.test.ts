@@ -1,11 +1,11 @@
 /**
- * Issue #6 point 1, the home-screen journey on a phone, in a real Chromium: the app installed
- * (zero installability errors, manifest `display: standalone`) and opened in an app window, so
- * `(display-mode: standalone)` really matches; a 390×844 touch screen; sign in, the bottom tab bar,
- * a lot, a bid, the wallet, all by taps, on a narrow layout. Then the app is closed, the network
- * is gone, and the installed app is opened again at the manifest's start_url: it shows the
- * last-seen lots, the lot, the wallet and its ledger and the notifications with their age, and
- * bid and top-up are disabled with the reason.
+ * The home-screen journey (docs/product.md §2, §6) on a phone, in a real Chromium: the app
+ * installed (zero installability errors, manifest `display: standalone`) and opened in an app
+ * window, so `(display-mode: standalone)` really matches; a 390×844 touch screen; sign in, the
+ * bottom tab bar, a lot, a bid, the wallet, all by taps, on a narrow layout. Then the app is
+ * closed, the network is gone, and the installed app is opened again at the manifest's start_url:
+ * it shows the last-seen lots, the lot, the wallet and its ledger and the notifications with their
+ * age, and bid and top-up are disabled with the reason.
  *
  * Why `--app=<url>` and CDP metrics instead of Playwright's `isMobile`/`viewport` options:
  * Chromium does not emulate `display-mode` (Emulation.setEmulatedMedia ignores it), and with those
@@ -116,6 +116,14 @@ async function expectBottomTabBar(page: Page, tabs: string[]) {
   for (const name of tabs) await expectTapTarget(bar.getByRole('link', { name }))
 }
 
+/** On screen without scrolling, and not under the bottom tab bar. */
+async function expectAboveTabBar(page: Page, target: ReturnType<Page['locator']>) {
+  const box = (await target.boundingBox())!
+  const tabs = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.y + box.height).toBeLessThanOrEqual(tabs.y + 0.5)
+}
+
 async function expectTapTarget(target: ReturnType<Page['locator']>) {
   const box = await target.boundingBox()
   expect(box, 'the target is on screen').not.toBeNull()
@@ -127,11 +135,15 @@ async function expectTapTarget(target: ReturnType<Page['locator']>) {
 const SAVED = /^Saved (just now|\d+ minutes? ago)$/
 
 async function expectDisabledWithReason(page: Page, button: RegExp | string, reason: string) {
-  const target = page.getByRole('button', { name: button })
-  await expect.poll(() => target.isDisabled(), { timeout: 15_000 }).toBe(true)
-  const ids = ((await target.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean)
-  const described = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()))
-  expect(described.join(' ')).toContain(reason)
+  // Every match: the bid bar's "Bid €minimum" and its quick steps share the reason.
+  const targets = page.getByRole('button', { name: button })
+  await expect.poll(() => targets.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+  for (const target of await targets.all()) {
+    await expect.poll(() => target.isDisabled(), { timeout: 15_000 }).toBe(true)
+    const ids = ((await target.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean)
+    const described = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()))
+    expect(described.join(' ')).toContain(reason)
+  }
   expect(await page.getByText(reason).first().isVisible()).toBe(true)
 }
 
@@ -149,6 +161,17 @@ describe('the app on a phone home screen', () => {
     })
     expect(created.status).toBe(201)
     const lot = (await created.json()) as { id: string }
+    // A lot Alice's €500.00 cannot cover: bidding is refused before sending, with the reason.
+    const pricey = await api('lots', carol, {
+      method: 'POST',
+      body: JSON.stringify({
+        title: `Phone e2e gilt clock ${Date.now()}`,
+        startingPrice: 60_000,
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    })
+    expect(pricey.status).toBe(201)
+    const priceyLot = (await pricey.json()) as { id: string }
 
     // --- installed and online ---
     let { context, page } = await openApp(server.url)
@@ -194,26 +217,91 @@ describe('the app on a phone home screen', () => {
       const status = page.getByRole('status').filter({ hasText: /^(Live|Connecting…)$/ })
       await expect.poll(() => status.first().textContent(), { timeout: 15_000 }).toBe('Live')
       await expectTapTarget(page.getByRole('button', { name: 'Watch' }))
-      await page.getByLabel('Your bid').tap()
-      await page.getByLabel('Your bid').fill('5')
-      const bid = page.getByRole('button', { name: 'Bid €5.00' })
-      await expectTapTarget(bid)
-      await bid.tap()
+
+      // The bid bar: above the tab bar, in view without scrolling, with price, time and standing.
+      const bidBar = page.getByTestId('bid-bar')
+      const quick = bidBar.getByRole('button', { name: 'Bid €1.00' })
+      await expect.poll(() => quick.isVisible(), { timeout: 15_000 }).toBe(true)
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
+      await expectAboveTabBar(page, quick)
+      await expectAboveTabBar(page, bidBar)
+      for (const name of ['Bid €1.00', 'Bid €1.50', 'Bid €3.50', 'Maximum…'])
+        await expectTapTarget(bidBar.getByRole('button', { name }))
+      expect(await bidBar.textContent()).toContain('€1.00')
+      expect(await bidBar.getByTestId('bid-bar-status').textContent()).toBe('Not bidding')
       await expect
-        .poll(() => page.getByText(/^Bid placed\. You are leading at €/).isVisible(), {
-          timeout: 15_000,
-        })
-        .toBe(true)
+        .poll(() => bidBar.getByTestId('funds').textContent(), { timeout: 15_000 })
+        .toBe('Available €500.00 · this bid holds €1.00')
+
+      // "Bid €minimum": one tap, no review.
+      await quick.tap()
+      const result = bidBar.getByTestId('bid-result')
+      await expect
+        .poll(() => result.textContent(), { timeout: 15_000 })
+        .toBe('Bid placed. You are leading at €1.00.')
+      expect(await page.getByTestId('bid-review').count()).toBe(0)
+      expect(await bidBar.getByTestId('bid-bar-status').textContent()).toBe('You are leading')
       await expectNarrowLayout(page)
 
-      // Bob outbids: the room follows live, and Alice is told (a notification to see offline).
+      // Bob outbids: the outbid replaces the success, and a toast at the top offers "Bid €11.00".
       const bob = await login('bob@lotline.test')
-      const outbid = await api(`lots/${lot.id}/bids`, bob, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': `phone-${Date.now()}` },
-        body: JSON.stringify({ amount: 1_000 }),
-      })
-      expect(outbid.status).toBe(201)
+      const bobBids = (amount: number) =>
+        api(`lots/${lot.id}/bids`, bob, {
+          method: 'POST',
+          headers: { 'Idempotency-Key': `phone-${amount}-${Date.now()}` },
+          body: JSON.stringify({ amount }),
+        })
+      expect((await bobBids(1_000)).status).toBe(201)
+      await expect
+        .poll(() => result.textContent(), { timeout: 15_000 })
+        .toBe('You were outbid. The price is now €10.00.')
+      expect(await page.getByText(/^Bid placed/).count()).toBe(0)
+      const toast = page.locator('.toast', { hasText: `You were outbid on ${title}` })
+      await expect.poll(() => toast.isVisible(), { timeout: 15_000 }).toBe(true)
+      const toastBox = (await toast.boundingBox())!
+      const barBox = (await bidBar.boundingBox())!
+      expect(toastBox.y).toBeLessThan(PHONE.height / 3)
+      expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y)
+      const again = toast.getByRole('button', { name: 'Bid €11.00' })
+      await expectTapTarget(again)
+      await again.tap()
+      await expect
+        .poll(() => result.textContent(), { timeout: 15_000 })
+        .toBe('Bid placed. You are leading at €11.00.')
+
+      // A maximum: the sheet, then the review (what it holds, what is left, soft close), then sent.
+      await bidBar.getByRole('button', { name: 'Raise maximum' }).tap()
+      const sheet = page.getByRole('dialog', { name: 'Amount and maximum' })
+      await expect.poll(() => sheet.isVisible()).toBe(true)
+      // Typing: focus is in the amount field, in view, and the bar steps aside (the keyboard's
+      // field is never under it).
+      const amountField = sheet.getByLabel('Your bid')
+      expect(await amountField.evaluate((el) => el === document.activeElement)).toBe(true)
+      const fieldBox = (await amountField.boundingBox())!
+      expect(fieldBox.y).toBeGreaterThanOrEqual(0)
+      expect(fieldBox.y + fieldBox.height).toBeLessThanOrEqual(PHONE.height)
+      expect(await bidBar.isVisible()).toBe(false)
+      await sheet.getByLabel('Your bid').fill('12')
+      await sheet.getByLabel('New maximum').fill('40')
+      await sheet.getByRole('button', { name: 'Bid €12.00' }).tap()
+      const review = page.getByRole('dialog', { name: 'Review this bid' })
+      await expect.poll(() => review.isVisible()).toBe(true)
+      const reviewText = await review.textContent()
+      expect(reviewText).toContain('Your maximum€40.00')
+      expect(reviewText).toContain('Held from your wallet€40.00')
+      expect(reviewText).toContain('Available after€460.00')
+      expect(reviewText).toContain('a bid in the last 60 s moves the end')
+      const confirm = review.getByRole('button', { name: 'Confirm bid €12.00' })
+      await expectTapTarget(confirm)
+      await confirm.tap()
+      await expect
+        .poll(() => page.getByTestId('my-status').textContent(), { timeout: 15_000 })
+        .toContain('Your maximum: €40.00')
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      await expectNarrowLayout(page)
+
+      // Bob outbids the maximum: the room follows live, and Alice is told (seen offline later).
+      expect((await bobBids(5_000)).status).toBe(201)
       const truth = (await (await api(`lots/${lot.id}`, bob)).json()) as { currentPrice: number }
       price = `€${(truth.currentPrice / 100).toFixed(2)}`
       await expect
@@ -222,6 +310,22 @@ describe('the app on a phone home screen', () => {
       await expect
         .poll(() => page.getByTestId('my-status').textContent(), { timeout: 15_000 })
         .toContain('You were outbid')
+
+      // Funds up front: on the pricey lot, "Bid €600.00" is disabled with the reason and a top-up
+      // is offered (card payments are on here).
+      await page.goto(`${server.url}lots/${priceyLot.id}`)
+      const short = page.getByTestId('bid-bar').getByRole('button', { name: 'Bid €600.00' })
+      await expect.poll(() => short.isVisible(), { timeout: 15_000 }).toBe(true)
+      await expectDisabledWithReason(
+        page,
+        'Bid €600.00',
+        'Not enough available in your wallet for this bid.',
+      )
+      expect(await page.getByTestId('funds').textContent()).toBe(
+        'Available €500.00 · this bid holds €600.00 Top up',
+      )
+      await expectTapTarget(page.getByTestId('funds').getByRole('link', { name: 'Top up' }))
+      await page.goBack()
 
       // The wallet, from the tab bar.
       await bar.getByRole('link', { name: /^Wallet/ }).tap()
@@ -240,7 +344,9 @@ describe('the app on a phone home screen', () => {
       // Notifications, from the header bell.
       await page.getByRole('link', { name: /^Notifications/ }).tap()
       await expect
-        .poll(() => page.getByText(`You were outbid on ${title}`).isVisible(), { timeout: 15_000 })
+        .poll(() => page.getByText(`You were outbid on ${title}`).first().isVisible(), {
+          timeout: 15_000,
+        })
         .toBe(true)
       await expectNarrowLayout(page)
 
@@ -305,7 +411,9 @@ describe('the app on a phone home screen', () => {
       // The notifications as last seen.
       await page.getByRole('link', { name: /^Notifications/ }).tap()
       await expect
-        .poll(() => page.getByText(`You were outbid on ${title}`).isVisible(), { timeout: 15_000 })
+        .poll(() => page.getByText(`You were outbid on ${title}`).first().isVisible(), {
+          timeout: 15_000,
+        })
         .toBe(true)
       expect(await page.getByTestId('saved-age').textContent()).toMatch(SAVED)
     } finally {

@@ -1,6 +1,7 @@
 /**
- * Issue #3 in a real browser: the header shows the real-time connection truthfully — live when
- * pusher-js is connected to our service, reconnecting while the service restarts, live again after.
+ * Real-time (docs/product.md §4) in a real browser: the header shows the real-time connection
+ * truthfully — live when pusher-js is connected to our service, reconnecting while the service
+ * restarts, live again after.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildClient, launchBrowser, startServer, type RunningServer } from './harness.ts'

@@ -1,5 +1,5 @@
 /**
- * Resume after a dropped connection (DESIGN §6, §8; issue #6 point 3). A lot room stays open
+ * Resume after a dropped connection (docs/product.md §6, §8). A lot room stays open
  * while two other members bid continuously through the API; the page's network is cut for 30 s
  * and, meanwhile, a watch toggle is made offline and a service restarts. When the network
  * returns, within 2 s the room shows the true price and the full bid history (no gap, no

@@ -1,5 +1,5 @@
 /**
- * Two tabs, one offline queue (DESIGN §6; issue #6 point 4; docs/decisions/0012). One browser
+ * Two tabs, one offline queue (docs/product.md §6; docs/decisions/0011). One browser
  * context — one IndexedDB, one service worker — with two tabs of the same member. Offline, a
  * watch is made in tab A; tab B reloads offline, so both tabs now hold the queued write. Tab B is
  * frozen when the network returns: tab A replays the watch (applied), then the member unwatches
@@ -148,7 +148,8 @@ describe('two tabs, one offline queue', () => {
       // Tab B is frozen in the background; the network returns; tab A replays the watch.
       const wakeB = await sleepDevice(await context.newCDPSession(tabB), tabB)
       await context.setOffline(false)
-      await expect.poll(() => watchedByAlice(lot.id), { timeout: 15_000 }).toBe(true)
+      // The replay waits for the online event and the next retry of its backoff (at most ~15 s).
+      await expect.poll(() => watchedByAlice(lot.id), { timeout: 30_000 }).toBe(true)
       await expect.poll(() => queuedOnDisk(tabA), { timeout: 10_000 }).toEqual([])
 
       // Alice changes her mind in tab A: unwatch, online.

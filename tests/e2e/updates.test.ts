@@ -1,5 +1,5 @@
 /**
- * Issue #6 point 6 in a real Chromium (DESIGN §6 "no silent reload mid-bid"; decision 0013): a
+ * Updates in a real Chromium (docs/product.md §6 "no silent reload mid-bid"; decision 0012): a
  * new version is deployed while a bid is in flight. The server accepts the bid at once, but its
  * answer is held back for several seconds (page.route), so the page does not know yet. Applying
  * the update — from this tab, or from another tab — waits for that answer, says so, and only then
@@ -132,9 +132,11 @@ function recordReloads(page: Page): number[] {
   return times
 }
 
-async function placeBid(page: Page, amount: string) {
+async function placeBid(page: Page, amount: string, reviewed = false) {
   await page.getByLabel('Your bid').fill(amount)
   await page.getByLabel('Your bid').press('Enter')
+  // A bid 3+ increments above the minimum is reviewed first (decision 0022): confirm it.
+  if (reviewed) await page.getByRole('button', { name: `Confirm bid €${amount}` }).click()
 }
 
 /**
@@ -275,7 +277,7 @@ describe('a new version never reloads the page mid-bid', () => {
         .toBe(true)
 
       const bid = await holdBidAnswer(tabB)
-      await placeBid(tabB, '15.00')
+      await placeBid(tabB, '15.00', true)
       await waitFor(async () => bid.state.sent, 10_000)
       const reloadsOfB = recordReloads(tabB)
 

@@ -113,27 +113,5 @@ export function bid(
   })
 }
 
-/** Money invariants: balance = sum of entries, available ≥ 0 and at most one active hold per lot. */
-export async function assertMoneyInvariants(db: Queryable) {
-  const { rows: negative } = await db.query<{ user_id: string; available: number }>(
-    `select u.id as user_id,
-            (select coalesce(sum(amount), 0) from ledger_entries e where e.user_id = u.id)
-          - (select coalesce(sum(amount), 0) from holds h where h.user_id = u.id and h.status = 'active')
-            as available
-       from users u`,
-  )
-  const bad = negative.filter((r) => Number(r.available) < 0)
-  if (bad.length) throw new Error(`negative available: ${JSON.stringify(bad)}`)
-  const { rows: multi } = await db.query(
-    `select lot_id from holds where status = 'active' group by lot_id having count(*) > 1`,
-  )
-  if (multi.length) throw new Error(`several active holds on one lot: ${JSON.stringify(multi)}`)
-  const { rows: leaders } = await db.query(
-    `select l.id from lots l
-      where l.status = 'open' and l.leader_id is not null and not exists (
-        select 1 from holds h where h.lot_id = l.id and h.user_id = l.leader_id
-          and h.status = 'active' and h.amount = l.leader_max)`,
-  )
-  if (leaders.length)
-    throw new Error(`leader without a hold of their maximum: ${JSON.stringify(leaders)}`)
-}
+/** The one shared money check (tests/server/invariants/money.ts). */
+export { expectMoneyInvariants } from './invariants/money.ts'

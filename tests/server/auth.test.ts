@@ -1,9 +1,13 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { normalizeEmail } from '../../common/accounts.ts'
 import { browser, createTestApp, uniqueEmail, XHR, type TestApp } from './helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  // Every test here signs in from 127.0.0.1: the per-address limit across accounts (tested on its
+  // own in security.test.ts) would otherwise add up the failures of all of them.
+  t = await createTestApp({ env: { SIGNIN_LIMIT_PER_ADDRESS: '1000/10m' } })
 })
 afterAll(() => t.close())
 
@@ -155,6 +159,116 @@ describe('accounts', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
     expect(statuses.slice(10)).toEqual([429, 429])
+  })
+})
+
+/** Another spelling of the same address: case, full-width forms, white space around it. */
+function respell(email: string, seed: number): string {
+  const chars = [...email].map((c, i) => {
+    const pick = (seed * 31 + i * 17) % 4
+    if (pick === 1) return c.toUpperCase()
+    // Full-width forms (U+FF01–FF5E) of ASCII: NFKC folds them back.
+    if (pick === 2 && c > ' ' && c <= '~') return String.fromCharCode(c.charCodeAt(0) + 0xfee0)
+    return c
+  })
+  const pad = [' ', '\t', '\u3000', '\u00a0', ''][seed % 5]!
+  return `${pad}${chars.join('')}${seed % 2 ? ' ' : ''}`
+}
+
+describe('one identity for every spelling of an address', () => {
+  it('normalizes case, Unicode compatibility forms and white space to one spelling', () => {
+    const address = fc
+      .tuple(fc.stringMatching(/^[a-z0-9._-]{1,12}$/), fc.stringMatching(/^[a-z0-9-]{1,10}$/))
+      .map(([local, domain]) => `${local}@${domain}.test`)
+    fc.assert(
+      fc.property(address, fc.nat(1000), (email, seed) => {
+        expect(normalizeEmail(respell(email, seed))).toBe(email)
+      }),
+    )
+  })
+
+  it('holds the sign-in limit however the address is spelled, and signs in with any spelling', async () => {
+    const email = uniqueEmail('spell')
+    await browser(t.app).request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'S', email: respell(email, 3), password },
+    })
+    const ok = await browser(t.app).request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: respell(email, 6), password },
+    })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().user.email).toBe(email)
+
+    const statuses: number[] = []
+    for (let seed = 0; seed < 11; seed++) {
+      const res = await browser(t.app).request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: respell(email, seed + 10), password: `guess number ${seed}` },
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
+    expect(statuses[10]).toBe(429)
+    // Now even the right password waits: the guesser cannot tell it was right.
+    const right = await browser(t.app).request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ` ${email.toUpperCase()} `, password },
+    })
+    expect(right.statusCode).toBe(429)
+  })
+
+  it('refuses a second account under another spelling of a taken address', async () => {
+    const email = uniqueEmail('twin')
+    const first = await browser(t.app).request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'A', email, password },
+    })
+    expect(first.statusCode).toBe(201)
+    const twin = await browser(t.app).request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'B', email: respell(email, 2), password },
+    })
+    expect(twin.statusCode).toBe(409)
+  })
+
+  it('counts failed sign-ins only: signing in again and again is never limited', async () => {
+    const email = uniqueEmail('often')
+    await browser(t.app).request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'O', email, password },
+    })
+    for (let i = 0; i < 14; i++) {
+      const res = await browser(t.app).request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      })
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200)
+    }
+  })
+
+  it('counts parallel guesses before checking them: a burst gets no more than the limit', async () => {
+    const email = uniqueEmail('burst')
+    const responses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        browser(t.app).request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: `parallel guess ${i}` },
+        }),
+      ),
+    )
+    const statuses = responses.map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4)
   })
 })
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { createTestApp, testConfig, type TestApp } from './helpers.ts'
 import {
-  assertMoneyInvariants,
+  expectMoneyInvariants,
   bid,
   member,
   openLot,
@@ -18,6 +18,8 @@ const broadcaster = new RecordingBroadcaster(config.pusher)
 beforeAll(async () => {
   t = await createTestApp({ config, broadcaster })
 })
+// Every money test ends with the shared invariants (balances, holds, credits).
+afterEach(() => expectMoneyInvariants(t.db))
 afterAll(() => t.close())
 beforeEach(() => broadcaster.clear())
 
@@ -90,7 +92,7 @@ describe('placing a bid', () => {
       version: 2,
     })
     expect(await wallet(alice)).toEqual(body.wallet)
-    await assertMoneyInvariants(t.db)
+    await expectMoneyInvariants(t.db)
   })
 
   it('runs proxy bidding: the leader proxy answers, the outbid leader is released and told', async () => {
@@ -161,7 +163,7 @@ describe('placing a bid', () => {
     ])
     const list = (await alice.b.request({ method: 'GET', url: '/api/notifications' })).json()
     expect(list.items[0]).toMatchObject({ kind: 'outbid', lotId, readAt: null })
-    await assertMoneyInvariants(t.db)
+    await expectMoneyInvariants(t.db)
   })
 
   it('lets the leader raise their maximum without raising the price', async () => {
@@ -249,7 +251,16 @@ describe('refusing bids (problem+json, nothing changes)', () => {
       400,
       'idempotency_key_required',
     )
-    await expectRefused(await bid(bob, lotId, { amount: 2_000 }, 'has space'), 400, 'bad_request')
+    await expectRefused(
+      await bid(bob, lotId, { amount: 2_000 }, 'has space'),
+      400,
+      'idempotency_key_required',
+    )
+    await expectRefused(
+      await bid(bob, lotId, { amount: 2_000 }, 'short'),
+      400,
+      'idempotency_key_required',
+    )
     expect(await countBids(lotId)).toBe(1)
   })
 
@@ -266,7 +277,7 @@ describe('refusing bids (problem+json, nothing changes)', () => {
     )
     expect((await bid(alice, lotId, { amount: 1_600, maxAmount: 10_000 })).statusCode).toBe(201)
     expect(await wallet(alice)).toMatchObject({ held: 10_000, available: 0 })
-    await assertMoneyInvariants(t.db)
+    await expectMoneyInvariants(t.db)
   })
 
   it('refuses the seller, guests, unknown lots and lots that are not open', async () => {

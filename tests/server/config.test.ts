@@ -84,4 +84,55 @@ describe('configuration', () => {
     })
     expect(config.pusher).toMatchObject({ embedded: false, host: 'ws.example.com', port: 443 })
   })
+
+  it('takes NODE_ENV=production in any case and with surrounding spaces', () => {
+    for (const value of ['Production', ' PRODUCTION ', 'production\n']) {
+      expect(problemsOf({ NODE_ENV: value }).join('\n'), value).toMatch(/SESSION_SECRET/)
+    }
+    expect(loadConfig({ NODE_ENV: 'productions' }).production).toBe(false)
+  })
+
+  it('trusts a number of proxies or a list of their addresses, and refuses "trust everyone"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ])
+    expect(problemsOf({ TRUST_PROXY: 'true' }).join()).toMatch(/TRUST_PROXY=true.*TRUST_PROXY=1/)
+    expect(problemsOf({ TRUST_PROXY: 'TRUE' }).join()).toMatch(/TRUST_PROXY/)
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33' }).join()).toMatch(/"10\.0\.0\.0\/33"/)
+    expect(problemsOf({ TRUST_PROXY: 'proxy.internal' }).join()).toMatch(/TRUST_PROXY/)
+    expect(problemsOf({ TRUST_PROXY: '99' }).join()).toMatch(/TRUST_PROXY/)
+  })
+
+  it('has real sign-in and registration limits by default, configurable as count/window', () => {
+    expect(loadConfig({}).limits).toEqual({
+      signInPerAccount: { max: 10, windowMs: 60_000 },
+      signInPerAddress: { max: 30, windowMs: 600_000 },
+      signUpPerAddress: { max: 10, windowMs: 3_600_000 },
+    })
+    const custom = loadConfig({
+      SIGNIN_LIMIT_PER_ACCOUNT: '5/30s',
+      SIGNIN_LIMIT_PER_ADDRESS: '100 / 1h',
+      SIGNUP_LIMIT_PER_ADDRESS: '3/1h',
+    })
+    expect(custom.limits.signInPerAccount).toEqual({ max: 5, windowMs: 30_000 })
+    expect(custom.limits.signInPerAddress).toEqual({ max: 100, windowMs: 3_600_000 })
+    expect(custom.limits.signUpPerAddress).toEqual({ max: 3, windowMs: 3_600_000 })
+    const text = problemsOf({ SIGNIN_LIMIT_PER_ACCOUNT: 'ten', SIGNUP_LIMIT_PER_ADDRESS: '0/1h' })
+    expect(text.join()).toMatch(/SIGNIN_LIMIT_PER_ACCOUNT/)
+    expect(text.join()).toMatch(/SIGNUP_LIMIT_PER_ADDRESS/)
+  })
+
+  it('refuses an APP_URL that is not an absolute http(s) URL', () => {
+    expect(problemsOf({ APP_URL: 'https://' }).join()).toMatch(/APP_URL/)
+    expect(problemsOf({ APP_URL: 'ftp://x.example' }).join()).toMatch(/APP_URL/)
+    expect(loadConfig({ APP_URL: 'https://auctions.example/' }).appUrl).toBe(
+      'https://auctions.example/',
+    )
+  })
 })

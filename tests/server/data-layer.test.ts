@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, splitStatements } from '../../server/db/migrate.ts'
-import { seedDemoData, DEMO_STARTING_CREDIT } from '../../server/db/seed.ts'
+import { seedDemoData, DEMO_STARTING_CREDIT } from '../../server/jobs/seed-demo-data.ts'
 import { balanceOf } from '../../server/repositories/ledger.ts'
 import { findUserByEmail } from '../../server/repositories/users.ts'
 import type { Database } from '../../server/db/types.ts'

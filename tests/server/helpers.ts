@@ -15,6 +15,10 @@ import type { Database } from '../../server/db/types.ts'
  * LOTLINE_TEST_DATABASE=pg (npm run test:pg). Each test database is fresh and dropped afterwards.
  */
 export const onPostgres = process.env.LOTLINE_TEST_DATABASE === 'pg'
+/** Said in a race test's name: on PGlite transactions run one at a time, so nothing races there. */
+export const raceNote = onPostgres
+  ? ' (a real race on PostgreSQL)'
+  : ' (serialized on PGlite: no real race)'
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
 export async function createTestDatabase(): Promise<Database> {
@@ -51,8 +55,18 @@ export async function createTestDatabase(): Promise<Database> {
 /** One scratch data directory per test process (uploads land there, never in ./.data). */
 const TEST_DATA_DIR = join(tmpdir(), `lotline-test-${process.pid}`)
 
+/**
+ * Suites register a fresh account per test from one address (127.0.0.1), more than the real
+ * registration limit allows; tests of the limits pass their own values or use loadConfig.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: TEST_DATA_DIR, ...env })
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: TEST_DATA_DIR,
+    SIGNUP_LIMIT_PER_ADDRESS: '1000/1h',
+    ...env,
+  })
 }
 
 export interface TestApp {

@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { createTestApp, testConfig, XHR, type TestApp } from './helpers.ts'
-import { bid, member, openLot, RecordingBroadcaster, type Member } from './auction-helpers.ts'
+import {
+  bid,
+  expectMoneyInvariants,
+  member,
+  openLot,
+  RecordingBroadcaster,
+} from './auction-helpers.ts'
 
 /** Lots: create, list/search/paginate, detail with my status, cancel, watchlist, my bids, wallet. */
 let t: TestApp
@@ -11,6 +17,8 @@ const broadcaster = new RecordingBroadcaster(config.pusher)
 beforeAll(async () => {
   t = await createTestApp({ config, broadcaster })
 })
+// Cancelling releases holds: every test ends with the shared money invariants.
+afterEach(() => expectMoneyInvariants(t.db))
 afterAll(() => t.close())
 beforeEach(() => broadcaster.clear())
 
@@ -124,21 +132,23 @@ describe('creating a lot', () => {
 })
 
 describe('listing lots', () => {
-  let seller: Member
+  // These tests share a database with every other test in this file (in any order), so
+  // they see only their own lots: each title starts with a tag, and every list searches for it.
+  const tag = `t${randomUUID().slice(0, 8)}`
   const ids: Record<string, string> = {}
   beforeAll(async () => {
-    // A fresh app so other tests' lots do not interfere with ordering.
-    seller = await newMember(0)
-    await t.db.query(`update lots set status = 'cancelled' where status in ('open', 'scheduled')`)
-    ids.soon = await openLot(t.db, seller.id, { title: 'Copper kettle', endsInSeconds: 600 })
-    ids.later = await openLot(t.db, seller.id, { title: 'Oak chair', endsInSeconds: 7_200 })
-    ids.mid = await openLot(t.db, seller.id, { title: 'Wool rug 100% pure', endsInSeconds: 4_000 })
-    ids.scheduled = await openLot(t.db, seller.id, { title: 'Future lamp', endsInSeconds: 9_000 })
+    const seller = await newMember(0)
+    const lot = (title: string, endsInSeconds?: number) =>
+      openLot(t.db, seller.id, { title: `${tag} ${title}`, endsInSeconds })
+    ids.soon = await lot('Copper kettle', 600)
+    ids.later = await lot('Oak chair', 7_200)
+    ids.mid = await lot('Wool rug 100% pure', 4_000)
+    ids.scheduled = await lot('Future lamp', 9_000)
     await t.db.query(
       `update lots set status = 'scheduled', starts_at = now() + interval '1 hour' where id = $1`,
       [ids.scheduled],
     )
-    ids.done = await openLot(t.db, seller.id, { title: 'Sold kettle' })
+    ids.done = await lot('Sold kettle')
     await t.db.query(
       `update lots set status = 'unsold', starts_at = now() - interval '2 hours',
                        ends_at = now() - interval '1 hour' where id = $1`,
@@ -146,51 +156,52 @@ describe('listing lots', () => {
     )
   })
 
-  const list = async (query = '') =>
-    (await t.app.inject({ method: 'GET', url: `/api/lots${query}` })).json()
-  const titles = (page: { items: Array<{ title: string }> }) => page.items.map((i) => i.title)
+  /** One page of the list, searched for this block's tag (plus `query`). */
+  const list = async (query = '', q = tag) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/lots?q=${encodeURIComponent(q)}${query ? `&${query}` : ''}`,
+      })
+    ).json()
+  const titles = (page: { items: Array<{ title: string }> }) =>
+    page.items.map((i) => i.title.replace(`${tag} `, ''))
+  const ALL = ['Copper kettle', 'Wool rug 100% pure', 'Oak chair', 'Future lamp', 'Sold kettle']
 
   it('puts open lots first, ending soonest first, then scheduled, then ended', async () => {
-    const page = await list()
-    const mine = titles(page).filter((x) =>
-      ['Copper kettle', 'Oak chair', 'Wool rug 100% pure', 'Future lamp', 'Sold kettle'].includes(
-        x,
-      ),
-    )
-    expect(mine).toEqual([
-      'Copper kettle',
-      'Wool rug 100% pure',
-      'Oak chair',
-      'Future lamp',
-      'Sold kettle',
-    ])
+    expect(titles(await list())).toEqual(ALL)
   })
 
-  it('filters by status', async () => {
-    expect(titles(await list('?status=open'))).toEqual([
-      'Copper kettle',
-      'Wool rug 100% pure',
-      'Oak chair',
-    ])
-    expect(titles(await list('?status=ending_soon'))).toEqual(['Copper kettle'])
-    expect(titles(await list('?status=scheduled'))).toEqual(['Future lamp'])
-    expect(titles(await list('?status=closed'))).toContain('Sold kettle')
-    expect((await t.app.inject({ method: 'GET', url: '/api/lots?status=bogus' })).statusCode).toBe(
-      422,
-    )
+  it('filters by status, each filter leaving out the lots of the others', async () => {
+    const open = titles(await list('status=open'))
+    expect(open).toEqual(['Copper kettle', 'Wool rug 100% pure', 'Oak chair'])
+    expect(titles(await list('status=ending_soon'))).toEqual(['Copper kettle'])
+    expect(titles(await list('status=scheduled'))).toEqual(['Future lamp'])
+    const closed = titles(await list('status=closed'))
+    expect(closed).toEqual(['Sold kettle'])
+    for (const title of ['Copper kettle', 'Wool rug 100% pure', 'Oak chair', 'Future lamp']) {
+      expect(closed).not.toContain(title)
+    }
+    expect(open).not.toContain('Sold kettle')
+    expect(open).not.toContain('Future lamp')
+    const bogus = await t.app.inject({ method: 'GET', url: '/api/lots?status=bogus' })
+    expect(bogus.statusCode).toBe(422)
   })
 
   it('searches title and description case-insensitively, with LIKE wildcards taken literally', async () => {
-    expect(titles(await list('?status=open&q=KETTLE'))).toEqual(['Copper kettle'])
-    expect(titles(await list('?q=100%25'))).toEqual(['Wool rug 100% pure'])
-    expect(titles(await list('?q=_'))).toEqual([])
+    expect(titles(await list('status=open', `${tag} COPPER KETTLE`.toUpperCase()))).toEqual([
+      'Copper kettle',
+    ])
+    expect(titles(await list('', `${tag} Wool rug 100%`))).toEqual(['Wool rug 100% pure'])
+    // As a wildcard, "_" would match the space after the tag in every title.
+    expect(titles(await list('', `${tag}_`))).toEqual([])
   })
 
   it('paginates with a stable opaque cursor', async () => {
-    const first = await list('?status=open&limit=2')
+    const first = await list('status=open&limit=2')
     expect(titles(first)).toEqual(['Copper kettle', 'Wool rug 100% pure'])
     expect(typeof first.nextCursor).toBe('string')
-    const second = await list(`?status=open&limit=2&cursor=${first.nextCursor}`)
+    const second = await list(`status=open&limit=2&cursor=${first.nextCursor}`)
     expect(titles(second)).toEqual(['Oak chair'])
     expect(second.nextCursor).toBeNull()
     const bad = await t.app.inject({ method: 'GET', url: '/api/lots?cursor=garbage' })

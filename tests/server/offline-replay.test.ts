@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyOnce } from '../../server/lib/idempotent.ts'
+import { runCommand } from '../../server/commands/run-command.ts'
 import { bid, member, openLot, RecordingBroadcaster, type Member } from './auction-helpers.ts'
-import { createTestApp, testConfig, type TestApp } from './helpers.ts'
+import { createTestApp, testConfig, type TestApp, raceNote } from './helpers.ts'
 
 /**
  * The offline queue's writes (watch, unwatch, mark read) carry an Idempotency-Key, so a write
  * replayed by two tabs — one after the other or at the same moment — is applied once, and a
- * late replay of an old write cannot undo a newer one (decision 0012). PGlite by default,
+ * late replay of an old write cannot undo a newer one (decision 0011). PGlite by default,
  * PostgreSQL with LOTLINE_TEST_DATABASE=pg.
  */
 let t: TestApp
@@ -114,7 +114,7 @@ describe('watch / unwatch with an Idempotency-Key', () => {
 
     const bad = await setWatch(alice, lotId, true, 'has spaces in it')
     expect(bad.statusCode).toBe(400)
-    expect(bad.json().code).toBe('bad_request')
+    expect(bad.json().code).toBe('idempotency_key_required')
     expect(await watchedIds(alice)).toEqual([])
   })
 
@@ -130,7 +130,7 @@ describe('watch / unwatch with an Idempotency-Key', () => {
 })
 
 describe('mark read with an Idempotency-Key', () => {
-  it('applies once when the same key arrives several times at the same moment', async () => {
+  it(`applies once when the same key arrives several times at the same moment${raceNote}`, async () => {
     const alice = await newMember()
     const ids = await outbid(alice, 3)
     const key = randomUUID()
@@ -175,8 +175,8 @@ describe('mark read with an Idempotency-Key', () => {
   })
 })
 
-describe('applyOnce', () => {
-  it('holds a concurrent request with the same key until the first one commits, then replays it', async () => {
+describe('runCommand', () => {
+  it(`holds a concurrent request with the same key until the first one commits, then replays it${raceNote}`, async () => {
     const alice = await newMember()
     const key = randomUUID()
     let applied = 0
@@ -186,11 +186,11 @@ describe('applyOnce', () => {
       await new Promise((resolve) => setTimeout(resolve, 150))
       return { applied }
     }
-    const request = { userId: alice.id, scope: 'test-once', key, parts: ['same'] }
+    const once = { userId: alice.id, scope: 'watch' as const, key, parts: ['same'] }
     const results = await Promise.all([
-      applyOnce(t.db, request, work),
-      applyOnce(t.db, request, work),
-      applyOnce(t.db, request, work),
+      runCommand(t.db, { once }, work),
+      runCommand(t.db, { once }, work),
+      runCommand(t.db, { once }, work),
     ])
     expect(applied).toBe(1)
     expect(results.map((r) => r.body)).toEqual([{ applied: 1 }, { applied: 1 }, { applied: 1 }])

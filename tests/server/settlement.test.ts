@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createScheduler, type Scheduler } from '../../server/jobs/scheduler.ts'
-import { closeLot } from '../../server/jobs/settle.ts'
-import { createTestApp, testConfig, type TestApp } from './helpers.ts'
+import { closeLot } from '../../server/commands/settlement/close-lot.ts'
+import { createTestApp, raceNote, testConfig, type TestApp } from './helpers.ts'
 import {
-  assertMoneyInvariants,
+  expectMoneyInvariants,
   bid,
   member,
   openLot,
@@ -21,6 +21,8 @@ beforeAll(async () => {
   t = await createTestApp({ config, broadcaster })
   scheduler = createScheduler({ db: t.db, broadcaster, currency: 'EUR' })
 })
+// Every money test ends with the shared invariants (balances, holds, credits).
+afterEach(() => expectMoneyInvariants(t.db))
 afterAll(async () => {
   await scheduler.stop()
   await t.close()
@@ -114,27 +116,27 @@ describe('closing and settling', () => {
 
     // A second run — or a concurrent closer — changes nothing.
     const settledAt = (await lotStatus(lotId)).settled_at
-    expect((await closeLot(t.db, lotId, 'EUR', later(600))).outcome).toBe('skipped')
+    expect(await closeLot({ db: t.db, currency: 'EUR' }, lotId, later(600))).toBe('skipped')
     const again = await scheduler.runDueJobs(later(600))
     expect(again.closed.find((c) => c.lotId === lotId)).toBeUndefined()
     expect(await ledger(seller.id)).toHaveLength(1)
     expect((await lotStatus(lotId)).settled_at).toEqual(settledAt)
-    await assertMoneyInvariants(t.db)
+    await expectMoneyInvariants(t.db)
   })
 
-  it('settles exactly once when two closers race', async () => {
+  it(`settles exactly once when two closers race${raceNote}`, async () => {
     const seller = await newMember(0)
     const alice = await newMember(50_000)
     const lotId = await openLot(t.db, seller.id, { endsInSeconds: 60 })
     await bid(alice, lotId, { amount: 1_000 })
     const results = await Promise.all([
-      closeLot(t.db, lotId, 'EUR', later(600)),
-      closeLot(t.db, lotId, 'EUR', later(600)),
-      closeLot(t.db, lotId, 'EUR', later(600)),
+      closeLot({ db: t.db, currency: 'EUR' }, lotId, later(600)),
+      closeLot({ db: t.db, currency: 'EUR' }, lotId, later(600)),
+      closeLot({ db: t.db, currency: 'EUR' }, lotId, later(600)),
     ])
-    expect(results.map((r) => r.outcome).sort()).toEqual(['settled', 'skipped', 'skipped'])
+    expect([...results].sort()).toEqual(['settled', 'skipped', 'skipped'])
     expect(await ledger(seller.id)).toEqual([{ kind: 'sale', amount: 1_000 }])
-    await assertMoneyInvariants(t.db)
+    await expectMoneyInvariants(t.db)
   })
 
   it('leaves a lot unsold below its reserve and releases the hold', async () => {
@@ -151,6 +153,31 @@ describe('closing and settling', () => {
     )
     const detail = (await alice.b.request({ method: 'GET', url: `/api/lots/${lotId}` })).json()
     expect(detail).toMatchObject({ status: 'unsold', reserveMet: false, my: { status: 'lost' } })
+  })
+
+  it('a maximum exactly at the reserve lifts the price to the reserve and the lot settles as sold', async () => {
+    const seller = await newMember(0)
+    const alice = await newMember(50_000)
+    const lotId = await openLot(t.db, seller.id, { endsInSeconds: 60, reservePrice: 10_000 })
+    const placed = await bid(alice, lotId, { amount: 1_000, maxAmount: 10_000 })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const open = (await alice.b.request({ method: 'GET', url: `/api/lots/${lotId}` })).json()
+    expect(open).toMatchObject({ currentPrice: 10_000, reserveMet: true })
+    await scheduler.runDueJobs(later(600))
+    expect((await lotStatus(lotId)).status).toBe('settled')
+    expect(await ledger(alice.id)).toContainEqual({ kind: 'purchase', amount: -10_000 })
+    expect(await ledger(seller.id)).toEqual([{ kind: 'sale', amount: 10_000 }])
+    expect(await wallet(alice)).toMatchObject({ balance: 40_000, held: 0, available: 40_000 })
+  })
+
+  it('a maximum one below the reserve leaves the lot unsold', async () => {
+    const seller = await newMember(0)
+    const alice = await newMember(50_000)
+    const lotId = await openLot(t.db, seller.id, { endsInSeconds: 60, reservePrice: 10_000 })
+    await bid(alice, lotId, { amount: 1_000, maxAmount: 9_999 })
+    await scheduler.runDueJobs(later(600))
+    expect((await lotStatus(lotId)).status).toBe('unsold')
+    expect(await ledger(seller.id)).toEqual([])
   })
 
   it('closes a lot without bids as unsold', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { expectMoneyInvariants } from './invariants/money.ts'
 import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
-import { browser, createTestApp, uniqueEmail, XHR, type TestApp } from './helpers.ts'
+import { browser, createTestApp, uniqueEmail, XHR, type TestApp, raceNote } from './helpers.ts'
 
 /**
  * Card top-ups with the real `stripe` SDK against the loopback stand-in, on PGlite or (with
@@ -25,6 +26,8 @@ beforeAll(async () => {
     },
   })
 })
+// Every money test ends with the shared invariants (balances, holds, credits).
+afterEach(() => expectMoneyInvariants(t.db))
 afterAll(async () => {
   await t.close()
   await stripe.close()
@@ -161,7 +164,7 @@ describe('crediting exactly once', () => {
     expect(await wallet(b)).toMatchObject({ balance: 3000, available: 3000 })
   })
 
-  it('credits once when ten deliveries and the return page race each other', async () => {
+  it(`credits once when ten deliveries and the return page race each other${raceNote}`, async () => {
     const { b, user, piId, topUpId } = await paidTopUp(4200)
     const results = await Promise.all([
       ...Array.from({ length: 10 }, () => deliver('payment_intent.succeeded', piId)),
@@ -260,16 +263,25 @@ describe('crediting exactly once', () => {
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n)
   })
 
-  it('keeps balance equal to the sum of entries and available never negative', async () => {
-    const { rows } = await t.db.query<{ bad: number }>(
-      `select count(*)::int as bad from (
-         select u.id,
-                coalesce((select sum(amount) from ledger_entries e where e.user_id = u.id), 0) as balance,
-                coalesce((select sum(amount) from holds h where h.user_id = u.id and h.status = 'active'), 0) as held
-           from users u) w
-        where balance - held < 0`,
+  it('lets credited money back a bid: ledger, hold and wallet agree (shared invariants, a hold present)', async () => {
+    const { b, user, piId } = await paidTopUp(6000)
+    await deliver('payment_intent.succeeded', piId)
+    const seller = await member()
+    const { rows } = await t.db.query<{ id: string }>(
+      `insert into lots (seller_id, title, description, starting_price, starts_at, ends_at, status)
+       values ($1, 'Vase', 'A vase', 1000, now(), now() + interval '1 hour', 'open') returning id`,
+      [seller.user.id],
     )
-    expect(rows[0]!.bad).toBe(0)
+    const res = await b.request({
+      method: 'POST',
+      url: `/api/lots/${rows[0]!.id}/bids`,
+      headers: { 'idempotency-key': newKey() },
+      payload: { amount: 1000, maxAmount: 4000 },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(await wallet(b)).toMatchObject({ balance: 6000, held: 4000, available: 2000 })
+    expect((await ledgerOf(user.id)).map((e) => e.amount)).toEqual([6000])
+    await expectMoneyInvariants(t.db, { expectHolds: true })
   })
 })
 
@@ -345,5 +357,183 @@ describe('reconciliation', () => {
     // A second run changes nothing.
     await reconcileTopUps(deps, 0)
     expect(await wallet(b)).toMatchObject({ balance: 3300 })
+  })
+})
+
+const CAP = 1_000_000
+
+async function credit(userId: string, amount: number) {
+  await t.db.query(
+    `insert into ledger_entries (user_id, kind, amount, reason) values ($1, 'adjustment', $2, 'test')`,
+    [userId, amount],
+  )
+}
+
+const intentOf = (topUpId: string) =>
+  [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUpId)!
+
+async function notificationsOf(userId: string) {
+  const { rows } = await t.db.query<{ kind: string; data: Record<string, unknown> }>(
+    'select kind, data from notifications where user_id = $1 order by id',
+    [userId],
+  )
+  return rows
+}
+
+describe('the balance cap', () => {
+  it(`counts pending top-ups when one starts: ten at once past the cap, only those that fit${raceNote}`, async () => {
+    const { b, user } = await member()
+    await credit(user.id, CAP - 10_000)
+    const answers = await Promise.all(Array.from({ length: 10 }, () => startTopUp(b, 2_000)))
+    const ok = answers.filter((r) => r.statusCode === 201)
+    expect(ok).toHaveLength(5)
+    for (const r of answers.filter((a) => a.statusCode !== 201)) {
+      expect(r.statusCode).toBe(422)
+      expect(r.json().code).toBe('balance_cap_exceeded')
+    }
+    const { rows } = await t.db.query('select 1 from top_ups where user_id = $1', [user.id])
+    expect(rows).toHaveLength(5)
+  })
+
+  it('a failed or canceled top-up no longer counts as pending', async () => {
+    const { b, user } = await member()
+    await credit(user.id, CAP - 5_000)
+    const first = (await startTopUp(b, 5_000)).json().topUp
+    expect((await startTopUp(b, 5_000)).json().code).toBe('balance_cap_exceeded')
+    stripe.setStatus(intentOf(first.id).id, 'canceled')
+    await deliver('payment_intent.canceled', intentOf(first.id).id)
+    expect((await startTopUp(b, 5_000)).statusCode).toBe(201)
+  })
+
+  it('refunds a payment that would pass the cap at settlement, once, and tells the member', async () => {
+    const { b, user } = await member()
+    await credit(user.id, CAP - 5_000)
+    const key = newKey()
+    const { topUp } = (await startTopUp(b, 5_000, key)).json()
+    await credit(user.id, 3_000) // a sale came in while the card was being paid
+    const pi = intentOf(topUp.id)
+    stripe.setStatus(pi.id, 'succeeded')
+    const deliveries = await Promise.all(
+      Array.from({ length: 4 }, () => deliver('payment_intent.succeeded', pi.id)),
+    )
+    expect(deliveries.map((r) => r.statusCode)).toEqual([200, 200, 200, 200])
+    const status = await b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUp.id}` })
+    expect(status.json()).toMatchObject({ topUp: { status: 'refunded' }, clientSecret: null })
+    expect(await wallet(b)).toMatchObject({ balance: CAP - 2_000 })
+    expect((await ledgerOf(user.id)).filter((e) => e.kind === 'top_up')).toEqual([])
+    const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === pi.id)
+    expect(refunds).toHaveLength(1)
+    expect(refunds[0]).toMatchObject({ amount: 5_000 })
+    const told = (await notificationsOf(user.id)).filter((n) => n.kind === 'top_up_refunded')
+    expect(told).toHaveLength(1)
+    expect(told[0]!.data).toMatchObject({ topUpId: topUp.id, amount: 5_000, cap: CAP })
+    // Repeating the start with the same key shows the final state, without a client secret.
+    const again = await startTopUp(b, 5_000, key)
+    expect(again.json()).toMatchObject({
+      topUp: { id: topUp.id, status: 'refunded' },
+      clientSecret: null,
+    })
+  })
+
+  it('retries a refund Stripe failed to make (webhook 500, then redelivery), still once', async () => {
+    const { b, user } = await member()
+    await credit(user.id, CAP - 5_000)
+    const { topUp } = (await startTopUp(b, 5_000)).json()
+    await credit(user.id, 1)
+    const pi = stripe.setStatus(intentOf(topUp.id).id, 'succeeded')
+    stripe.failNext(3, '/v1/refunds') // the SDK's request and its two retries
+    const failed = await deliver('payment_intent.succeeded', pi.id)
+    expect(failed.statusCode).toBe(500)
+    const retried = await deliver('payment_intent.succeeded', pi.id)
+    expect(retried.statusCode).toBe(200)
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi.id)).toHaveLength(1)
+    const { rows } = await t.db.query<{ refund_id: string | null }>(
+      'select refund_id from top_ups where id = $1',
+      [topUp.id],
+    )
+    expect(rows[0]!.refund_id).toMatch(/^re_/)
+  })
+})
+
+describe('what the webhook does not trust', () => {
+  async function pendingTopUp(amount = 2_000) {
+    const m = await member()
+    const { topUp } = (await startTopUp(m.b, amount)).json()
+    return { ...m, topUpId: topUp.id as string, pi: intentOf(topUp.id) }
+  }
+
+  it.each([
+    ['amount', (pi: ReturnType<typeof intentOf>) => (pi.amount = 999_00)],
+    ['currency', (pi: ReturnType<typeof intentOf>) => (pi.currency = 'usd')],
+    ['user', (pi: ReturnType<typeof intentOf>) => (pi.metadata.user_id = crypto.randomUUID())],
+  ])('a PaymentIntent whose %s differs from its top-up credits nothing', async (_f, tamper) => {
+    const { b, user, pi, topUpId } = await pendingTopUp()
+    stripe.setStatus(pi.id, 'succeeded')
+    tamper(pi)
+    pi.amount_received = pi.amount
+    expect((await deliver('payment_intent.succeeded', pi.id)).statusCode).toBe(200)
+    expect(await ledgerOf(user.id)).toEqual([])
+    const { rows } = await t.db.query<{ status: string }>(
+      'select status from top_ups where id = $1',
+      [topUpId],
+    )
+    expect(rows[0]!.status).toBe('created')
+    expect(await wallet(b)).toMatchObject({ balance: 0 })
+  })
+
+  it('amount_received different from the amount credits nothing', async () => {
+    const { b, user, pi, topUpId } = await pendingTopUp(3_000)
+    stripe.setStatus(pi.id, 'succeeded')
+    pi.amount_received = 2_999
+    await deliver('payment_intent.succeeded', pi.id)
+    expect(await ledgerOf(user.id)).toEqual([])
+    const res = await b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUpId}` })
+    expect(res.json().topUp.status).not.toBe('succeeded')
+  })
+
+  it('processing: shown as processing with the client secret, nothing credited', async () => {
+    const { b, user, pi, topUpId } = await pendingTopUp()
+    stripe.setStatus(pi.id, 'processing')
+    await deliver('payment_intent.processing', pi.id)
+    const res = await b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUpId}` })
+    expect(res.json()).toMatchObject({ topUp: { status: 'processing' } })
+    expect(res.json().clientSecret).toBe(pi.client_secret)
+    expect(await ledgerOf(user.id)).toEqual([])
+  })
+
+  it('canceled: final, no client secret (status or a repeated start), and the member is told', async () => {
+    const { b, user, pi, topUpId } = await pendingTopUp(2_200)
+    const key = (
+      await t.db.query<{ client_key: string }>('select client_key from top_ups where id = $1', [
+        topUpId,
+      ])
+    ).rows[0]!.client_key
+    stripe.setStatus(pi.id, 'canceled')
+    await deliver('payment_intent.canceled', pi.id)
+    await deliver('payment_intent.canceled', pi.id)
+    const res = await b.request({ method: 'GET', url: `/api/wallet/top-ups/${topUpId}` })
+    expect(res.json()).toMatchObject({ topUp: { status: 'canceled' }, clientSecret: null })
+    const again = await startTopUp(b, 2_200, key)
+    expect(again.json()).toMatchObject({
+      topUp: { id: topUpId, status: 'canceled' },
+      clientSecret: null,
+    })
+    const failures = (await notificationsOf(user.id)).filter((n) => n.kind === 'top_up_failed')
+    expect(failures).toHaveLength(1)
+    expect(failures[0]!.data).toMatchObject({ topUpId, status: 'canceled', amount: 2_200 })
+  })
+
+  it('a decline notifies the member once, with Stripe’s message', async () => {
+    const { user, pi, topUpId } = await pendingTopUp()
+    stripe.setStatus(pi.id, 'requires_payment_method', { message: 'Insufficient funds.' })
+    await deliver('payment_intent.payment_failed', pi.id)
+    await deliver('payment_intent.payment_failed', pi.id)
+    const failures = (await notificationsOf(user.id)).filter((n) => n.kind === 'top_up_failed')
+    expect(failures).toHaveLength(1)
+    expect(failures[0]!.data).toMatchObject({
+      topUpId,
+      status: 'failed',
+      message: 'Insufficient funds.',
+    })
   })
 })

@@ -5,7 +5,8 @@
  *
  * It keeps PaymentIntents in memory, honours `Idempotency-Key` like Stripe (same key + same
  * parameters → the same response; same key + other parameters → 400 idempotency_error), and lets
- * tests move a PaymentIntent through its statuses and deliver signed webhooks.
+ * tests move a PaymentIntent through its statuses and deliver signed webhooks. Refunds of a
+ * succeeded PaymentIntent (`POST /v1/refunds`) never exceed what was received.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -36,10 +37,24 @@ export interface FakePaymentIntent {
   cancellation_reason: string | null
 }
 
+export interface FakeRefund {
+  id: string
+  object: 'refund'
+  amount: number
+  currency: string
+  payment_intent: string
+  status: 'succeeded'
+  reason: string | null
+  metadata: Record<string, string>
+  created: number
+}
+
 export interface FakeStripe {
   port: number
   url: string
   intents: Map<string, FakePaymentIntent>
+  /** Refunds made (`POST /v1/refunds`), by id. */
+  refunds: Map<string, FakeRefund>
   /** Every request the SDK made, for assertions (method, path, idempotency key, params). */
   requests: Array<{
     method: string
@@ -52,8 +67,8 @@ export interface FakeStripe {
     status: PiStatus,
     error?: { code?: string; message: string },
   ): FakePaymentIntent
-  /** Fails the next n requests with a 500 (the SDK's own retries are then visible). */
-  failNext(n: number): void
+  /** Fails the next n requests (to `path` only, if given) with a 500 (the SDK retries are visible). */
+  failNext(n: number, path?: string): void
   /** A signed webhook delivery to `url`, exactly as Stripe would send it. */
   deliver(
     url: string,
@@ -107,9 +122,11 @@ function stripeError(
 
 export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>()
+  const refunds = new Map<string, FakeRefund>()
   const idempotent = new Map<string, { hash: string; status: number; body: string }>()
   const requests: FakeStripe['requests'] = []
   let failures = 0
+  let failuresPath: string | undefined
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
     const url = new URL(req.url ?? '/', 'http://x')
@@ -119,7 +136,7 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
     if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_')) {
       return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided')
     }
-    if (failures > 0) {
+    if (failures > 0 && (failuresPath === undefined || failuresPath === url.pathname)) {
       failures -= 1
       return stripeError(res, 500, 'api_error', 'Injected failure')
     }
@@ -182,6 +199,52 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       intents.set(id, pi)
       return send(200, pi)
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const pi = intents.get(params.payment_intent ?? '')
+      if (!pi) {
+        return stripeError(
+          res,
+          404,
+          'invalid_request_error',
+          'No such payment_intent',
+          'resource_missing',
+        )
+      }
+      if (pi.status !== 'succeeded') {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'This PaymentIntent has not succeeded.',
+        )
+      }
+      const already = [...refunds.values()]
+        .filter((r) => r.payment_intent === pi.id)
+        .reduce((sum, r) => sum + r.amount, 0)
+      const amount = params.amount ? Number(params.amount) : pi.amount_received - already
+      if (amount <= 0 || already + amount > pi.amount_received) {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'Charge has already been refunded.',
+          'charge_already_refunded',
+        )
+      }
+      const refund: FakeRefund = {
+        id: `re_${rand()}`,
+        object: 'refund',
+        amount,
+        currency: pi.currency,
+        payment_intent: pi.id,
+        status: 'succeeded',
+        reason: params.reason ?? null,
+        metadata: metadataOf(params),
+        created: Math.floor(Date.now() / 1000),
+      }
+      refunds.set(refund.id, refund)
+      return send(200, refund)
+    }
     const one = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname)
     if (one?.[1]) {
       const pi = intents.get(one[1])
@@ -242,6 +305,7 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
     port,
     url: `http://127.0.0.1:${port}`,
     intents,
+    refunds,
     requests,
     setStatus(id, status, error) {
       const pi = intents.get(id)
@@ -251,8 +315,9 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       pi.last_payment_error = error ? { type: 'card_error', ...error } : null
       return pi
     },
-    failNext(n) {
+    failNext(n, path) {
       failures = n
+      failuresPath = path
     },
     event: (type, pi) => event(type, pi),
     signed: sign,

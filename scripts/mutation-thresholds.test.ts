@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { check, withSummary, type MutationReport } from './mutation-thresholds.ts'
+
+type Status = MutationReport['files'][string]['mutants'][number]['status']
+
+const mutants = (count: number, status: Status, statusReason?: string) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `${status}-${i}`,
+    mutatorName: 'ConditionalExpression',
+    status,
+    statusReason,
+    location: { start: { line: i + 1, column: 1 } },
+  }))
+
+const report = (common: ReturnType<typeof mutants>, realtime: ReturnType<typeof mutants>) => ({
+  files: {
+    'common/auction.ts': { mutants: common },
+    'server/realtime/protocol.ts': { mutants: realtime },
+  },
+})
+
+describe('mutation thresholds, per group', () => {
+  it.each([
+    ['both groups at their threshold', 90, 85, []],
+    ['common/ one point under 90 %', 89, 85, ['common/: mutation score 89.0 % is below 90 %']],
+    [
+      'real-time one point under 85 %',
+      90,
+      84,
+      ['real-time protocol: mutation score 84.0 % is below 85 %'],
+    ],
+  ] as const)('%s', (_, commonKilled, realtimeKilled, failures) => {
+    const verdict = check(
+      report(
+        [...mutants(commonKilled, 'Killed'), ...mutants(100 - commonKilled, 'Survived')],
+        [...mutants(realtimeKilled, 'Timeout'), ...mutants(100 - realtimeKilled, 'NoCoverage')],
+      ),
+    )
+    expect(verdict.failures).toEqual(failures)
+  })
+
+  it.each([
+    ['5 % disabled, with reasons', 10, 'equivalent: x', []],
+    [
+      'more than 5 % disabled',
+      11,
+      'equivalent: x',
+      ['11 of 211 mutants are disabled by comments (more than 5 %)'],
+    ],
+  ] as const)('%s', (_, disabled, reason, failures) => {
+    const verdict = check(
+      report(
+        [...mutants(100, 'Killed'), ...mutants(disabled, 'Ignored', reason)],
+        mutants(100, 'Killed'),
+      ),
+    )
+    expect(verdict.failures).toEqual(failures)
+  })
+
+  it('a mutant disabled without a reason fails the check', () => {
+    const verdict = check(
+      report(
+        [...mutants(100, 'Killed'), ...mutants(1, 'Ignored', 'Ignored using a comment')],
+        mutants(100, 'Killed'),
+      ),
+    )
+    expect(verdict.failures).toEqual([
+      'common/auction.ts:1: ConditionalExpression mutant disabled without a reason',
+    ])
+  })
+
+  it('a group with no mutated file, or a file in no group, fails the check', () => {
+    const verdict = check({
+      files: { 'common/a.ts': { mutants: mutants(1, 'Killed') }, 'src/x.ts': { mutants: [] } },
+    })
+    expect(verdict.failures).toEqual([
+      'real-time protocol: no mutated files in the report',
+      'src/x.ts: mutated but in no group',
+    ])
+  })
+
+  it('writes the summary between the markers only', () => {
+    const doc = 'before\n<!-- mutation-summary:start -->\nold\n<!-- mutation-summary:end -->\nafter'
+    expect(withSummary(doc, 'new')).toBe(
+      'before\n<!-- mutation-summary:start -->\nnew\n<!-- mutation-summary:end -->\nafter',
+    )
+    expect(() => withSummary('no markers', 'new')).toThrow(/markers/)
+  })
+})

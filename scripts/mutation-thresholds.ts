@@ -1,0 +1,202 @@
+/**
+ * Checks a StrykerJS JSON report against Lotline's mutation thresholds, per group of files
+ * (Stryker itself has a single `thresholds.break` for the whole run):
+ *
+ * - the shared rules (`common/`) ≥ 90 %, the real-time protocol code ≥ 85 %;
+ * - mutants disabled by `// Stryker disable …` comments ≤ 5 % of all mutants, each with its reason.
+ *
+ *   npx tsx scripts/mutation-thresholds.ts [report.json] [--docs docs/testing.md]
+ *
+ * Prints per-file scores; with `--docs`, also writes them between the mutation-summary markers of
+ * that file. Exits 1 when a group is below its threshold or the disabled mutants break the rule.
+ */
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { relative } from 'node:path'
+
+export const DEFAULT_REPORT = 'reports/mutation/mutation.json'
+export const DISABLED_MAX_SHARE = 0.05
+/** Stryker's reason for a `// Stryker disable` comment that gives none. */
+const NO_REASON = 'Ignored using a comment'
+
+export interface Group {
+  name: string
+  threshold: number
+  includes: (file: string) => boolean
+}
+
+export const GROUPS: readonly Group[] = [
+  { name: 'common/', threshold: 90, includes: (file) => file.startsWith('common/') },
+  {
+    name: 'real-time protocol',
+    threshold: 85,
+    includes: (file) => file.startsWith('server/realtime/'),
+  },
+]
+
+type MutantStatus =
+  | 'Killed'
+  | 'Survived'
+  | 'NoCoverage'
+  | 'Timeout'
+  | 'CompileError'
+  | 'RuntimeError'
+  | 'Ignored'
+  | 'Pending'
+
+interface ReportMutant {
+  id: string
+  mutatorName: string
+  status: MutantStatus
+  statusReason?: string
+  location: { start: { line: number; column: number } }
+}
+
+export interface MutationReport {
+  files: Record<string, { mutants: ReportMutant[] }>
+}
+
+export interface Tally {
+  killed: number
+  survived: number
+  noCoverage: number
+  ignored: number
+  errors: number
+  total: number
+}
+
+/** Stryker's mutation score: detected (killed or timed out) over valid, non-ignored mutants. */
+export function score(t: Tally): number {
+  const valid = t.killed + t.survived + t.noCoverage
+  return valid === 0 ? 100 : (100 * t.killed) / valid
+}
+
+export function tally(mutants: readonly ReportMutant[]): Tally {
+  const t: Tally = { killed: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0, total: 0 }
+  for (const mutant of mutants) {
+    t.total++
+    if (mutant.status === 'Killed' || mutant.status === 'Timeout') t.killed++
+    else if (mutant.status === 'Survived') t.survived++
+    else if (mutant.status === 'NoCoverage') t.noCoverage++
+    else if (mutant.status === 'Ignored') t.ignored++
+    else t.errors++
+  }
+  return t
+}
+
+/** Report paths are absolute or relative to where Stryker ran; compare them repo-relative. */
+function normalizedFiles(report: MutationReport): [string, ReportMutant[]][] {
+  return Object.entries(report.files).map(([file, { mutants }]) => [
+    relative(process.cwd(), file).split('\\').join('/'),
+    mutants,
+  ])
+}
+
+export interface Verdict {
+  failures: string[]
+  lines: string[]
+}
+
+export function check(report: MutationReport): Verdict {
+  const failures: string[] = []
+  const lines: string[] = []
+  const files = normalizedFiles(report)
+  const all = files.flatMap(([, mutants]) => mutants)
+
+  lines.push('| Group / file | Score | Killed | Survived | No coverage | Disabled |')
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: |')
+  const row = (label: string, t: Tally) =>
+    `| ${label} | ${score(t).toFixed(1)} % | ${t.killed} | ${t.survived} | ${t.noCoverage} | ${t.ignored} |`
+  for (const group of GROUPS) {
+    const members = files
+      .filter(([file]) => group.includes(file))
+      .sort(([a], [b]) => a.localeCompare(b))
+    const groupTally = tally(members.flatMap(([, mutants]) => mutants))
+    lines.push(row(`**${group.name}** (threshold ${group.threshold} %)`, groupTally))
+    for (const [file, mutants] of members) lines.push(row(`\`${file}\``, tally(mutants)))
+    if (members.length === 0) failures.push(`${group.name}: no mutated files in the report`)
+    else if (score(groupTally) < group.threshold) {
+      failures.push(
+        `${group.name}: mutation score ${score(groupTally).toFixed(1)} % is below ${group.threshold} %`,
+      )
+    }
+  }
+  const outside = files.filter(([file]) => !GROUPS.some((group) => group.includes(file)))
+  for (const [file] of outside) failures.push(`${file}: mutated but in no group`)
+
+  const disabled = files.flatMap(([file, mutants]) =>
+    mutants.filter((m) => m.status === 'Ignored').map((m) => ({ file, mutant: m })),
+  )
+  const share = all.length === 0 ? 0 : disabled.length / all.length
+  lines.push('')
+  lines.push(
+    `Disabled by comment: ${disabled.length} of ${all.length} mutants (${(100 * share).toFixed(1)} %, at most ${100 * DISABLED_MAX_SHARE} %).`,
+  )
+  if (share > DISABLED_MAX_SHARE) {
+    failures.push(
+      `${disabled.length} of ${all.length} mutants are disabled by comments (more than ${100 * DISABLED_MAX_SHARE} %)`,
+    )
+  }
+  for (const { file, mutant } of disabled) {
+    const where = `${file}:${mutant.location.start.line}`
+    const reason = mutant.statusReason?.trim() ?? ''
+    if (reason === '' || reason === NO_REASON) {
+      failures.push(`${where}: ${mutant.mutatorName} mutant disabled without a reason`)
+    }
+  }
+  return { failures, lines }
+}
+
+const MARK_START = '<!-- mutation-summary:start -->'
+const MARK_END = '<!-- mutation-summary:end -->'
+
+/** Replaces the text between the summary markers of a doc with this run's table. */
+export function withSummary(doc: string, summary: string): string {
+  const start = doc.indexOf(MARK_START)
+  const end = doc.indexOf(MARK_END)
+  if (start < 0 || end < start) throw new Error(`no ${MARK_START} … ${MARK_END} markers`)
+  return `${doc.slice(0, start + MARK_START.length)}\n${summary}\n${doc.slice(end)}`
+}
+
+function machine(): string {
+  const cpu = cpus()
+  return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.versions.node}, ${process.platform}`
+}
+
+export function summaryMarkdown(verdict: Verdict, command: string, durationNote?: string): string {
+  return [
+    `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`${command}\``,
+    `on ${machine()}${durationNote ? `; ${durationNote}` : ''}.`,
+    '',
+    ...verdict.lines,
+  ].join('\n')
+}
+
+function main(argv: string[]): number {
+  const docsAt = argv.indexOf('--docs')
+  const docs = docsAt >= 0 ? argv[docsAt + 1] : undefined
+  const positional = argv.filter(
+    (arg, i) => !arg.startsWith('--') && (docsAt < 0 || i !== docsAt + 1),
+  )
+  const reportPath = positional[0] ?? DEFAULT_REPORT
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as MutationReport
+  const verdict = check(report)
+  console.log(verdict.lines.join('\n'))
+  if (docs) {
+    const command = process.env.MUTATION_COMMAND ?? 'npm run test:mutation'
+    const summary = summaryMarkdown(verdict, command, process.env.MUTATION_DURATION)
+    writeFileSync(docs, withSummary(readFileSync(docs, 'utf8'), summary))
+    // The table as the repository's formatter lays it out, so `npm run lint` stays clean.
+    spawnSync('node_modules/.bin/prettier', ['--write', docs], { stdio: 'ignore' })
+    console.log(`\nSummary written to ${docs}.`)
+  }
+  if (verdict.failures.length > 0) {
+    console.error(`\nMutation thresholds not met:\n- ${verdict.failures.join('\n- ')}`)
+    return 1
+  }
+  console.log('\nMutation thresholds met.')
+  return 0
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2))

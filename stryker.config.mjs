@@ -1,0 +1,39 @@
+// @ts-check
+/**
+ * Mutation testing (`npm run test:mutation`, docs/testing.md): StrykerJS changes the shared rules
+ * and the real-time protocol code one small edit at a time and checks that some test fails.
+ * Per-group thresholds (90 % common/, 85 % real-time protocol) and the 5 % cap on disabled mutants
+ * are enforced by scripts/mutation-thresholds.ts after the run: Stryker has a single `break`.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  packageManager: 'npm',
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'common/**/*.ts',
+    '!common/**/*.test.ts',
+    'server/realtime/client-messages.ts',
+    'server/realtime/client-subscribe.ts',
+    'server/realtime/presence-subscribe.ts',
+    'server/realtime/client-signin.ts',
+    'server/realtime/client-event.ts',
+    'server/realtime/json.ts',
+    'server/realtime/protocol.ts',
+    'server/realtime/names.ts',
+    'server/realtime/signatures.ts',
+    'server/realtime/http-signature.ts',
+  ],
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  // Two cores shared with other work: one test runner per core at most.
+  concurrency: 2,
+  timeoutMS: 10_000,
+  thresholds: { high: 90, low: 85, break: null },
+}

@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest'
+import { BALANCE_CAP, TOP_UP_MAX, TOP_UP_MIN, type Wallet } from '../../../common/wallet.ts'
+import { checkAdjustment } from '../../../server/commands/admin/check-adjustment.ts'
+import type Stripe from 'stripe'
+import { decideCancel } from '../../../server/commands/lots/decide-cancel.ts'
+import { decideNewLot } from '../../../server/commands/lots/decide-new-lot.ts'
+import { checkPictureChange } from '../../../server/commands/lots/check-picture-change.ts'
+import { decideClose } from '../../../server/commands/settlement/decide-close.ts'
+import {
+  checkTopUpAmount,
+  checkTopUpRoom,
+  decideSettlement,
+  paidPastCap,
+} from '../../../server/commands/wallet/top-ups/top-up-rules.ts'
+import type { TopUpRecord } from '../../../server/repositories/top-ups.ts'
+import type { LotRow } from '../../../server/repositories/lots.ts'
+
+/** The pure deciders behind the write commands, without a database: each limit, its edge, one past. */
+
+const now = new Date('2030-01-01T12:00:00.000Z')
+const lot = (patch: Partial<LotRow> = {}): LotRow => ({
+  id: 'lot',
+  seller_id: 'seller',
+  title: 'Teak sideboard',
+  description: '',
+  next_steps: '',
+  starting_price: 1_000,
+  reserve_price: null,
+  starts_at: new Date(now.getTime() - 3_600_000),
+  ends_at: now,
+  soft_close_seconds: 60,
+  status: 'open',
+  current_price: 1_500,
+  leader_id: 'alice',
+  leader_max: 2_000,
+  bid_count: 2,
+  version: 3,
+  image_path: null,
+  closed_at: null,
+  settled_at: null,
+  ...patch,
+})
+const code = (f: () => unknown) => {
+  try {
+    f()
+    return 'ok'
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error)
+  }
+}
+
+describe('decideClose: when a lot settles', () => {
+  it.each([
+    ['ends exactly now', lot(), 'settled'],
+    ['ends one ms later', lot({ ends_at: new Date(now.getTime() + 1) }), 'skipped'],
+    ['already settled', lot({ status: 'settled' }), 'skipped'],
+    ['price exactly at the reserve', lot({ reserve_price: 1_500 }), 'settled'],
+    ['price one cent below the reserve', lot({ reserve_price: 1_501 }), 'unsold'],
+    ['no bids', lot({ leader_id: null, current_price: null, leader_max: null }), 'unsold'],
+  ] as const)('%s → %s', (_name, row, outcome) => {
+    expect(decideClose(row, now).outcome).toBe(outcome)
+  })
+
+  it('a sale pays the final price and tells the winner and the seller', () => {
+    expect(decideClose(lot(), now)).toEqual({
+      outcome: 'settled',
+      sale: { winner: 'alice', seller: 'seller', price: 1_500 },
+      notify: [
+        { userId: 'alice', kind: 'won' },
+        { userId: 'seller', kind: 'lot_sold' },
+      ],
+    })
+  })
+})
+
+describe('decideClose: everyone who bid and did not win hears the lot ended', () => {
+  const bidders = ['alice', 'bob', 'carol']
+  const notified = (d: ReturnType<typeof decideClose>) => ('notify' in d ? d.notify : [])
+  it('a sale: every bidder but the winner', () => {
+    expect(notified(decideClose(lot(), now, bidders))).toEqual([
+      { userId: 'alice', kind: 'won' },
+      { userId: 'seller', kind: 'lot_sold' },
+      { userId: 'bob', kind: 'lot_ended' },
+      { userId: 'carol', kind: 'lot_ended' },
+    ])
+  })
+
+  it('reserve not met: the leader did not win either', () => {
+    expect(notified(decideClose(lot({ reserve_price: 1_501 }), now, bidders))).toEqual([
+      { userId: 'seller', kind: 'lot_unsold' },
+      { userId: 'alice', kind: 'lot_ended' },
+      { userId: 'bob', kind: 'lot_ended' },
+      { userId: 'carol', kind: 'lot_ended' },
+    ])
+  })
+
+  it('a second run tells nobody', () => {
+    expect(decideClose(lot({ status: 'settled' }), now, bidders)).toEqual({ outcome: 'skipped' })
+  })
+})
+
+describe('decideCancel: who may cancel', () => {
+  const seller = { id: 'seller', role: 'member' as const }
+  const admin = { id: 'root', role: 'admin' as const }
+  it.each([
+    ['the seller, before any bid', lot({ bid_count: 0, leader_id: null }), seller, 'ok'],
+    ['the seller, after one bid', lot({ bid_count: 1 }), seller, 'lot_has_bids'],
+    ['an admin, after bids', lot(), admin, 'ok'],
+    ['someone else', lot({ bid_count: 0 }), { id: 'bob', role: 'member' as const }, 'forbidden'],
+    ['an admin, once the lot is over', lot({ status: 'unsold' }), admin, 'lot_not_cancellable'],
+    ['anyone, a missing lot', undefined, admin, 'not_found'],
+  ] as const)('%s → %s', (_name, row, user, expected) => {
+    expect(code(() => decideCancel(row, user))).toBe(expected)
+  })
+
+  it('tells the leader, whose hold is released', () => {
+    expect(decideCancel(lot(), admin).notify).toEqual({
+      userId: 'alice',
+      data: { title: 'Teak sideboard' },
+    })
+  })
+})
+
+describe('checkAdjustment: available ≥ 0 and the cap', () => {
+  const wallet = (balance: number, held: number): Wallet => ({
+    balance,
+    held,
+    available: balance - held,
+    currency: 'EUR',
+    version: 1,
+  })
+  it.each([
+    ['a debit of exactly the available balance', wallet(1_000, 400), -600, 'ok'],
+    ['one cent more', wallet(1_000, 400), -601, 'insufficient_funds'],
+    ['a credit up to the cap exactly', wallet(BALANCE_CAP - 100, 0), 100, 'ok'],
+    ['one cent past the cap', wallet(BALANCE_CAP - 100, 0), 101, 'balance_cap_exceeded'],
+  ] as const)('%s → %s', (_name, before, amount, expected) => {
+    expect(code(() => checkAdjustment(before, amount))).toBe(expected)
+  })
+})
+
+describe('top-up rules: amount limits and the cap with pending top-ups', () => {
+  it.each([
+    [TOP_UP_MIN - 1, 'validation_failed'],
+    [TOP_UP_MIN, 'ok'],
+    [TOP_UP_MAX, 'ok'],
+    [TOP_UP_MAX + 1, 'validation_failed'],
+    [TOP_UP_MIN + 0.5, 'validation_failed'],
+  ])('amount %s → %s', (amount, expected) => {
+    expect(code(() => checkTopUpAmount(amount))).toBe(expected)
+  })
+
+  it.each([
+    ['balance and pending reach the cap exactly', BALANCE_CAP - 1_500, 1_000, 500, 'ok'],
+    ['one cent past it', BALANCE_CAP - 1_500, 1_001, 500, 'balance_cap_exceeded'],
+  ] as const)('%s → %s', (_name, balance, pending, amount, expected) => {
+    expect(code(() => checkTopUpRoom(balance, pending, amount))).toBe(expected)
+  })
+
+  it('a payment is refunded only past the cap', () => {
+    expect(paidPastCap(BALANCE_CAP - 500, 500)).toBe(false)
+    expect(paidPastCap(BALANCE_CAP - 499, 500)).toBe(true)
+  })
+})
+
+describe('decideNewLot: a start now or in the past opens the lot at once', () => {
+  const form = { title: '  Teak sideboard ', startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' }
+  it.each([
+    ['no start', undefined, 'open'],
+    ['a start exactly now', now.toISOString(), 'open'],
+    ['a start one second later', '2030-01-01T12:00:01.000Z', 'scheduled'],
+  ] as const)('%s → %s', (_name, startsAt, status) => {
+    const row = decideNewLot('seller', { ...form, startsAt }, now)
+    expect(row.status).toBe(status)
+    expect(row.title).toBe('Teak sideboard')
+  })
+
+  it('refuses an invalid form before any transaction', () => {
+    expect(code(() => decideNewLot('seller', { ...form, title: 'ab' }, now))).toBe(
+      'validation_failed',
+    )
+  })
+})
+
+describe('checkPictureChange: the seller, until the lot ends', () => {
+  const before = new Date(now.getTime() - 1)
+  it.each([
+    ['the seller, one ms before the end', lot(), 'seller', before, 'ok'],
+    ['the seller, at the end', lot(), 'seller', now, 'conflict'],
+    ['the seller, once cancelled', lot({ status: 'cancelled' }), 'seller', before, 'conflict'],
+    ['someone else', lot(), 'alice', before, 'forbidden'],
+    ['a missing lot', undefined, 'seller', before, 'not_found'],
+  ] as const)('%s → %s', (_name, row, userId, at, expected) => {
+    expect(code(() => checkPictureChange(row, userId, at))).toBe(expected)
+  })
+})
+
+describe('decideSettlement: what a PaymentIntent means for its top-up', () => {
+  const topUp = (patch: Partial<TopUpRecord> = {}): TopUpRecord => ({
+    id: 'top-up',
+    userId: 'alice',
+    clientKey: 'key',
+    paymentIntentId: 'pi_1',
+    refundId: null,
+    amount: 5_000,
+    currency: 'EUR',
+    status: 'created',
+    failureMessage: null,
+    creditedAt: null,
+    createdAt: now.toISOString(),
+    ...patch,
+  })
+  const intent = (patch: Record<string, unknown> = {}) =>
+    ({
+      id: 'pi_1',
+      status: 'succeeded',
+      amount: 5_000,
+      amount_received: 5_000,
+      currency: 'eur',
+      metadata: { top_up_id: 'top-up', user_id: 'alice' },
+      last_payment_error: null,
+      ...patch,
+    }) as unknown as Stripe.PaymentIntent
+
+  it.each([
+    ['paid in full', topUp(), intent(), { paid: true }],
+    ['paid one cent short', topUp(), intent({ amount_received: 4_999 }), { done: 'unchanged' }],
+    ['already credited', topUp({ status: 'succeeded' }), intent(), { done: 'already_credited' }],
+    ['already refunded', topUp({ status: 'refunded' }), intent(), { done: 'refunded' }],
+    [
+      'another user',
+      topUp(),
+      intent({ metadata: { user_id: 'bob' } }),
+      { done: 'ignored', mismatch: true },
+    ],
+    ['another amount', topUp(), intent({ amount: 5_001 }), { done: 'ignored', mismatch: true }],
+    ['no top-up', undefined, intent(), { done: 'ignored' }],
+    [
+      'still processing',
+      topUp({ status: 'processing' }),
+      intent({ status: 'processing' }),
+      { done: 'unchanged' },
+    ],
+    [
+      'declined',
+      topUp(),
+      intent({ status: 'requires_payment_method', last_payment_error: { message: 'Declined' } }),
+      { status: 'failed', failureMessage: 'Declined', tellFailure: true },
+    ],
+  ] as const)('%s', (_name, record, pi, step) => {
+    expect(decideSettlement(record, pi)).toEqual(step)
+  })
+})

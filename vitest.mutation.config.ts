@@ -1,0 +1,22 @@
+import { defineConfig, mergeConfig } from 'vitest/config'
+import base from './vitest.config.ts'
+
+/**
+ * The test files StrykerJS runs (`npm run test:mutation`): the client and server projects of
+ * vitest.config.ts, narrowed to the tests that cover the mutated modules — the shared rules
+ * (`common/`) and the real-time service (`server/realtime/`). Every other suite is left out: it
+ * would only slow each mutant down (the e2e project needs a browser and never runs here).
+ */
+const NARROWED: Record<string, string[]> = {
+  client: ['common/**/*.test.ts'],
+  server: ['server/realtime/**/*.test.ts'],
+}
+
+const projects = (base.test?.projects ?? []).flatMap((project) => {
+  if (typeof project !== 'object' || !('test' in project)) return []
+  const name = project.test?.name
+  if (typeof name !== 'string' || !(name in NARROWED)) return []
+  return [{ ...project, test: { ...project.test, include: NARROWED[name] } }]
+})
+
+export default mergeConfig(defineConfig({}), defineConfig({ test: { projects } }))
