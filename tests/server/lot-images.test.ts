@@ -144,6 +144,23 @@ describe('picture files on disk', () => {
     expect((await readdir(lotsDir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
   })
 
+  it(`keeps the file the lot points at when two different pictures race${raceNote}`, async () => {
+    // Once: the lot at A; A again and B at once — B's replacing A and A's replacing B used to
+    // delete each other's file, leaving the lot pointing at nothing.
+    const { b, lot } = await sellerWithLot()
+    await upload(b, lot.id, 'image/png', PNG)
+    const answers = await Promise.all([
+      upload(b, lot.id, 'image/png', PNG),
+      upload(b, lot.id, 'image/jpeg', JPEG),
+      upload(b, lot.id, 'image/png', PNG),
+    ])
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200])
+    const now = (await b.request({ method: 'GET', url: `/api/lots/${lot.id}` })).json()
+    const path = (now as { imageUrl: string }).imageUrl.replace(/^\/?uploads\//, '')
+    expect(await exists(join(testConfig().dataDir, 'uploads', path))).toBe(true)
+    expect(await filesOf(lot.id)).toEqual([path.replace('lots/', '')])
+  })
+
   it('refuses a picture once the lot has ended (even before it is settled) or was cancelled', async () => {
     const { b, lot } = await sellerWithLot()
     await upload(b, lot.id, 'image/png', PNG)
