@@ -2,7 +2,7 @@
 /**
  * Mutation testing (`npm run test:mutation`, docs/testing.md): StrykerJS changes the shared rules
  * and the real-time protocol code one small edit at a time and checks that some test fails.
- * Per-group thresholds (90 % common/, 85 % real-time protocol) and the 5 % cap on disabled mutants
+ * Per-group thresholds (90 % common/ and the command deciders, 85 % real-time protocol) and the 5 % cap on disabled mutants
  * are enforced by scripts/mutation-thresholds.ts after the run: Stryker has a single `break`.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
@@ -26,6 +26,11 @@ export default {
     'server/realtime/names.ts',
     'server/realtime/signatures.ts',
     'server/realtime/http-signature.ts',
+    // The server's pure deciders (decision 0021): what a command decides, before any I/O.
+    'server/commands/**/decide-*.ts',
+    'server/commands/**/check-*.ts',
+    'server/commands/bids/bid-refusals.ts',
+    'server/commands/wallet/top-ups/top-up-rules.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

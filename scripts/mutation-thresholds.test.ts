@@ -12,16 +12,21 @@ const mutants = (count: number, status: Status, statusReason?: string) =>
     location: { start: { line: i + 1, column: 1 } },
   }))
 
-const report = (common: ReturnType<typeof mutants>, realtime: ReturnType<typeof mutants>) => ({
+const report = (
+  common: ReturnType<typeof mutants>,
+  realtime: ReturnType<typeof mutants>,
+  deciders: ReturnType<typeof mutants> = mutants(100, 'Killed'),
+) => ({
   files: {
     'common/auction.ts': { mutants: common },
     'server/realtime/protocol.ts': { mutants: realtime },
+    'server/commands/lots/decide-cancel.ts': { mutants: deciders },
   },
 })
 
 describe('mutation thresholds, per group', () => {
   it.each([
-    ['both groups at their threshold', 90, 85, []],
+    ['every group at its threshold', 90, 85, []],
     ['common/ one point under 90 %', 89, 85, ['common/: mutation score 89.0 % is below 90 %']],
     [
       'real-time one point under 85 %',
@@ -39,13 +44,23 @@ describe('mutation thresholds, per group', () => {
     expect(verdict.failures).toEqual(failures)
   })
 
+  it('the command deciders one point under 90 %', () => {
+    const verdict = check(
+      report(mutants(100, 'Killed'), mutants(100, 'Killed'), [
+        ...mutants(89, 'Killed'),
+        ...mutants(11, 'Survived'),
+      ]),
+    )
+    expect(verdict.failures).toEqual(['command deciders: mutation score 89.0 % is below 90 %'])
+  })
+
   it.each([
-    ['5 % disabled, with reasons', 10, 'equivalent: x', []],
+    ['5 % disabled, with reasons', 15, 'equivalent: x', []],
     [
       'more than 5 % disabled',
-      11,
+      16,
       'equivalent: x',
-      ['11 of 211 mutants are disabled by comments (more than 5 %)'],
+      ['16 of 316 mutants are disabled by comments (more than 5 %)'],
     ],
   ] as const)('%s', (_, disabled, reason, failures) => {
     const verdict = check(
@@ -75,6 +90,7 @@ describe('mutation thresholds, per group', () => {
     })
     expect(verdict.failures).toEqual([
       'real-time protocol: no mutated files in the report',
+      'command deciders: no mutated files in the report',
       'src/x.ts: mutated but in no group',
     ])
   })

@@ -2,7 +2,8 @@
  * Checks a StrykerJS JSON report against Lotline's mutation thresholds, per group of files
  * (Stryker itself has a single `thresholds.break` for the whole run):
  *
- * - the shared rules (`common/`) ≥ 90 %, the real-time protocol code ≥ 85 %;
+ * - the shared rules (`common/`) and the server's command deciders ≥ 90 %, the real-time protocol
+ *   code ≥ 85 %;
  * - mutants disabled by `// Stryker disable …` comments ≤ 5 % of all mutants, each with its reason.
  *
  *   npx tsx scripts/mutation-thresholds.ts [report.json] [--docs docs/testing.md]
@@ -32,6 +33,11 @@ export const GROUPS: readonly Group[] = [
     name: 'real-time protocol',
     threshold: 85,
     includes: (file) => file.startsWith('server/realtime/'),
+  },
+  {
+    name: 'command deciders',
+    threshold: 90,
+    includes: (file) => file.startsWith('server/commands/'),
   },
 ]
 
