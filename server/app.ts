@@ -184,9 +184,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie)
   // Per-route limits that count every request (lot picture uploads, keyed per member by the route);
   // sign-in and registration count failures with their own limiter (routes/auth/limits.ts).
+  // Counted at onRequest, before the body is read: a request over its limit costs no upload.
   await app.register(rateLimit, {
     global: false,
-    hook: 'preHandler',
+    hook: 'onRequest',
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,

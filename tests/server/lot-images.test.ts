@@ -273,6 +273,15 @@ describe('upload rate limit', () => {
       expect(third.statusCode).toBe(429)
       expect(third.json().code).toBe('rate_limited')
       expect(third.headers['content-type']).toMatch(/problem\+json/)
+      // Refused before its body is read: a member over the limit cannot make us take 2 MB more
+      // (a body still to be read would be judged by its size first: 413).
+      const announcedHuge = await one.b.request({
+        method: 'PUT',
+        url: `/api/lots/${one.id}/image`,
+        headers: { 'content-type': 'image/png', 'content-length': String(50 * 1024 * 1024) },
+        payload: PNG,
+      })
+      expect(announcedHuge.statusCode).toBe(429)
       expect((await send(await seller(), PNG)).statusCode).toBe(200)
     } finally {
       await limited.close()
