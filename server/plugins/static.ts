@@ -75,12 +75,15 @@ export default fp(async function staticFiles(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = (request.url.split('?')[0] ?? '').slice(base.length - 1)
+    // Decided on the decoded path, as the router sees it: `/%61pi/x` is the API's, not a page.
+    const decoded = decodedPath(request.url)
+    const path = (decoded ?? request.url.split('?')[0] ?? '').slice(base.length - 1)
     const relative = path.replace(/^\//, '')
     const serverOwned = isServerPath(relative)
     const wantsPage = request.method === 'GET' || request.method === 'HEAD'
     const looksLikeFile = /\.[a-z0-9]+$/i.test(relative)
-    if (hasClient && wantsPage && !serverOwned && !looksLikeFile && request.url.startsWith(base)) {
+    const inApp = decoded !== undefined && decoded.startsWith(base)
+    if (hasClient && wantsPage && !serverOwned && !looksLikeFile && inApp) {
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
@@ -92,3 +95,12 @@ export default fp(async function staticFiles(
       .send(toProblem(404, 'not_found', `Nothing at ${request.method} ${path}.`))
   })
 })
+
+/** The request's path, percent-decoded; undefined when it is not valid percent-encoding. */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '')
+  } catch {
+    return undefined
+  }
+}

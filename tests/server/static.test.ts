@@ -54,11 +54,16 @@ describe.each([
   })
 
   it('answers unknown API paths and missing files with problem+json 404, never the shell', async () => {
-    for (const path of ['/api/nope', '/health/x', '/assets/missing-123.js', '/broadcasting/x']) {
+    // Also spelled with percent-escapes (decided on the path the router sees) or badly escaped.
+    const paths = ['/api/nope', '/health/x', '/assets/missing-123.js', '/broadcasting/x']
+    for (const path of [...paths, '/%61pi/nope', '/%61ssets/missing.js']) {
       const res = await t.app.inject(`${prefix}${path}`)
       expect(res.statusCode, path).toBe(404)
       expect(res.headers['content-type'], path).toMatch(/problem\+json/)
     }
+    const badlyEscaped = await t.app.inject(`${prefix}/%E0%A4%A`)
+    expect(badlyEscaped.statusCode).toBe(400)
+    expect(badlyEscaped.headers['content-type']).toMatch(/problem\+json/)
   })
 
   it('reports health with its dependencies', async () => {
