@@ -6,7 +6,9 @@ import type { Broadcaster } from '../lib/broadcaster.ts'
 import { closeLot, type CloseOutcome } from '../commands/settlement/close-lot.ts'
 import { notifyEndingSoon } from '../commands/settlement/notify-ending-soon.ts'
 import { openLotsDue } from '../commands/settlement/open-due-lots.ts'
+import { IDEMPOTENCY_KEY_TTL_MS, deleteIdempotencyKeysBefore } from '../repositories/idempotency.ts'
 import { lotsDueToClose, nextLotEventAt } from '../repositories/lots.ts'
+import { deleteExpiredSessions } from '../repositories/sessions.ts'
 
 export interface SchedulerDeps {
   db: Database
@@ -21,9 +23,13 @@ export interface RunReport {
   opened: string[]
   closed: Array<{ lotId: string; outcome: CloseOutcome }>
   endingSoon: string[]
+  /** Rows the hourly sweep deleted, when it ran in this pass. */
+  swept?: { sessions: number; idempotencyKeys: number }
 }
 
 const CLOSE_BATCH = 100
+/** Expired sessions and old idempotency answers are deleted at most this often. */
+const SWEEP_EVERY_MS = 3_600_000
 /** setTimeout's limit is 2^31 ms; the tick covers anything further away anyway. */
 const MAX_WAIT_MS = 60_000
 
@@ -38,6 +44,7 @@ export function createScheduler(deps: SchedulerDeps) {
   let wake: ReturnType<typeof setTimeout> | undefined
   let running: Promise<RunReport> | undefined
   let stopped = true
+  let lastSweepAt = -Infinity
 
   async function closeDue(now: Date, report: RunReport) {
     for (const id of await lotsDueToClose(db, now, CLOSE_BATCH)) {
@@ -58,7 +65,18 @@ export function createScheduler(deps: SchedulerDeps) {
     report.opened.push(...(await openLotsDue(db, now, { broadcaster })))
     report.endingSoon.push(...(await notifyEndingSoon(db, now, { broadcaster })))
     await closeDue(now, report)
+    if (now.getTime() - lastSweepAt >= SWEEP_EVERY_MS) {
+      report.swept = await sweep(now)
+      lastSweepAt = now.getTime()
+    }
     return report
+  }
+
+  /** Keeps the tables that grow with every sign-in and every write bounded. */
+  async function sweep(now: Date) {
+    const sessions = await deleteExpiredSessions(db, now)
+    const before = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)
+    return { sessions, idempotencyKeys: await deleteIdempotencyKeysBefore(db, before) }
   }
 
   async function tick() {

@@ -195,3 +195,19 @@ export async function releaseClaims(
   const { text, values } = toPositional(piece.sql, piece.params)
   await db.query(text, values)
 }
+
+/**
+ * How long a stored answer is kept for a repeat: far longer than any client retries a request
+ * (the offline queue replays within its own lifetime), short enough that the table stays bounded.
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 7 * 24 * 3_600_000
+
+/** Deletes answers stored before `before` (the scheduler's sweep); returns how many went. */
+export async function deleteIdempotencyKeysBefore(db: Queryable, before: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `with gone as (delete from idempotency_keys where created_at < $1 returning 1)
+     select count(*)::int as n from gone`,
+    [before],
+  )
+  return rows[0]?.n ?? 0
+}

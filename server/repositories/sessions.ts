@@ -1,6 +1,12 @@
 import type { Queryable } from '../db/types.ts'
 
 export const SESSION_TTL_DAYS = 30
+/**
+ * Signed-in devices per member: a sign-in past it signs the oldest one out. Successful sign-ins
+ * are not rate limited (only failures are), so without it one member could grow the table without
+ * bound (docs/security.md).
+ */
+export const SESSIONS_PER_USER_MAX = 20
 
 export async function insertSession(db: Queryable, tokenHash: string, userId: string) {
   await db.query(
@@ -8,6 +14,25 @@ export async function insertSession(db: Queryable, tokenHash: string, userId: st
      values ($1, $2, now() + make_interval(days => $3))`,
     [tokenHash, userId, SESSION_TTL_DAYS],
   )
+  await db.query(
+    `delete from sessions
+      where user_id = $1
+        and (expires_at <= now()
+             or token_hash in (select token_hash from sessions where user_id = $1
+                                order by created_at desc, token_hash offset $2))
+        and token_hash <> $3`,
+    [userId, SESSIONS_PER_USER_MAX, tokenHash],
+  )
+}
+
+/** Deletes every expired session (the scheduler's sweep); returns how many went. */
+export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `with gone as (delete from sessions where expires_at <= $1 returning 1)
+     select count(*)::int as n from gone`,
+    [now],
+  )
+  return rows[0]?.n ?? 0
 }
 
 /** The session's user id if the session exists and has not expired; slides its last-seen time. */
