@@ -231,14 +231,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             // Signing out also closes that user's real-time connections (docs/product.md §3).
             onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
           })
-          await api.register(lotRoutes, { db, currency: config.currency })
+          await api.register(lotRoutes, {
+            db,
+            currency: config.currency,
+            createLimit: config.limits.lotsPerMember,
+          })
           await api.register(lotImageRoutes, { db, uploadsDir, limit: config.uploads })
           await api.register(watchlistRoutes, { db })
           await api.register(notificationRoutes, { db })
           await api.register(walletRoutes, { db, currency: config.currency })
           await api.register(ledgerRoutes, { db })
           await api.register(endingRoutes, { db })
-          await api.register(topUpRoutes, payments)
+          await api.register(topUpRoutes, {
+            ...payments,
+            startLimit: config.limits.topUpsPerMember,
+            readLimit: config.limits.topUpReadsPerMember,
+          })
           await api.register(stripeWebhookRoutes, {
             ...payments,
             webhookSecret: config.stripe.webhookSecret,

@@ -33,6 +33,12 @@ export interface Config {
     signInPerAddress: Limit
     /** Registrations per client address. */
     signUpPerAddress: Limit
+    /** Lots one member may list per window (each is broadcast to everyone on the lot list). */
+    lotsPerMember: Limit
+    /** Card top-ups one member may start per window (each creates a Stripe PaymentIntent). */
+    topUpsPerMember: Limit
+    /** Top-up status reads per member per window (each unsettled one asks Stripe once). */
+    topUpReadsPerMember: Limit
   }
   /** Lot pictures one member may upload per window (a picture is up to 2 MB of disk). */
   uploads: { max: number; windowMinutes: number }
@@ -202,6 +208,9 @@ export function loadConfig(env: Env = process.env): Config {
       signInPerAccount: limit('SIGNIN_LIMIT_PER_ACCOUNT', '10/1m'),
       signInPerAddress: limit('SIGNIN_LIMIT_PER_ADDRESS', '30/10m'),
       signUpPerAddress: limit('SIGNUP_LIMIT_PER_ADDRESS', '10/1h'),
+      lotsPerMember: limit('LOT_CREATE_LIMIT_PER_MEMBER', '30/1h'),
+      topUpsPerMember: limit('TOP_UP_LIMIT_PER_MEMBER', '20/1h'),
+      topUpReadsPerMember: limit('TOP_UP_READ_LIMIT_PER_MEMBER', '120/1m'),
     },
     uploads: {
       max: int('LOT_IMAGE_UPLOAD_MAX', 20, 1, 100_000),

@@ -39,7 +39,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 10; attempt++) {
     if (tryCreate(path)) return { release: () => releaseIfOurs(path) }
     const holder = readSettledHolder(path)
-    if (holder && holder.host !== hostname()) throw new DataDirLockedError(dir, holder.pid, holder.host)
+    if (holder && holder.host !== hostname())
+      throw new DataDirLockedError(dir, holder.pid, holder.host)
     if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
       throw new DataDirLockedError(dir, holder.pid)
     }

@@ -64,7 +64,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     PORT: '0',
     DATA_DIR: TEST_DATA_DIR,
+    // Tests sign up, list lots and start top-ups far faster than people do; the limits
+    // themselves are tested with their real values or small ones (security.test.ts).
     SIGNUP_LIMIT_PER_ADDRESS: '1000/1h',
+    LOT_CREATE_LIMIT_PER_MEMBER: '1000/1h',
+    TOP_UP_LIMIT_PER_MEMBER: '1000/1h',
+    TOP_UP_READ_LIMIT_PER_MEMBER: '10000/1m',
     ...env,
   })
 }

@@ -391,3 +391,47 @@ describe('the request log holds no secrets', () => {
     }
   })
 })
+
+describe('lots one member may list', () => {
+  it('lists at most LOT_CREATE_LIMIT_PER_MEMBER lots per window, then 429 and nothing listed; another member is unaffected', async () => {
+    const limited = await createTestApp({
+      env: { PUSHER_PORT: '1', LOT_CREATE_LIMIT_PER_MEMBER: '2/1h' },
+    })
+    try {
+      const seller = async () => {
+        const register = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          headers: XHR,
+          payload: { name: 'Lister', email: uniqueEmail('list'), password: 'listing lots here' },
+        })
+        const cookie = String(register.headers['set-cookie']).split(';')[0]!
+        return () =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/lots',
+            headers: { ...XHR, cookie },
+            payload: {
+              title: 'A listed lamp',
+              startingPrice: 1_000,
+              endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+            },
+          })
+      }
+      const count = async () =>
+        (await limited.db.query<{ n: number }>('select count(*)::int as n from lots', [])).rows[0]!
+          .n
+      const list = await seller()
+      expect((await list()).statusCode).toBe(201)
+      expect((await list()).statusCode).toBe(201)
+      const before = await count()
+      const third = await list()
+      expect(third.statusCode).toBe(429)
+      expect(third.json().code).toBe('rate_limited')
+      expect(await count()).toBe(before)
+      expect((await (await seller())()).statusCode).toBe(201)
+    } finally {
+      await limited.close()
+    }
+  })
+})

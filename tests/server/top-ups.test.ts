@@ -537,3 +537,52 @@ describe('what the webhook does not trust', () => {
     })
   })
 })
+
+describe('per-member limits on what reaches Stripe', () => {
+  it('starts at most TOP_UP_LIMIT_PER_MEMBER top-ups and reads at most TOP_UP_READ_LIMIT_PER_MEMBER, then 429 without asking Stripe', async () => {
+    const limited = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_lotline',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
+        STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(stripe.port),
+        STRIPE_API_PROTOCOL: 'http',
+        PUSHER_PORT: '1',
+        TOP_UP_LIMIT_PER_MEMBER: '2/1h',
+        TOP_UP_READ_LIMIT_PER_MEMBER: '3/1m',
+      },
+    })
+    try {
+      const b = browser(limited.app)
+      await b.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Lim', email: uniqueEmail('lim'), password: 'top up password' },
+      })
+      const start = () =>
+        b.request({
+          method: 'POST',
+          url: '/api/wallet/top-ups',
+          headers: { 'idempotency-key': newKey() },
+          payload: { amount: 1_000 },
+        })
+      const first = await start()
+      expect(first.statusCode).toBe(201)
+      expect((await start()).statusCode).toBe(201)
+      const intents = stripe.intents.size
+      const third = await start()
+      expect(third.statusCode).toBe(429)
+      expect(third.json().code).toBe('rate_limited')
+      expect(stripe.intents.size).toBe(intents)
+      const id = (first.json() as { topUp: { id: string } }).topUp.id
+      const read = () => b.request({ method: 'GET', url: `/api/wallet/top-ups/${id}` })
+      for (let i = 0; i < 3; i++) expect((await read()).statusCode).toBe(200)
+      const fourth = await read()
+      expect(fourth.statusCode).toBe(429)
+      expect(fourth.headers['content-type']).toMatch(/problem\+json/)
+    } finally {
+      await limited.close()
+    }
+  })
+})

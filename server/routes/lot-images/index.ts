@@ -3,6 +3,7 @@ import { LOT_IMAGE_MAX_BYTES, LOT_IMAGE_TYPES, type LotSummary } from '../../../
 import { setLotPicture } from '../../commands/lots/set-lot-picture.ts'
 import type { Database } from '../../db/types.ts'
 import { sniffImageType } from '../../lib/images.ts'
+import { perMember } from '../../lib/member-limit.ts'
 import { AppError } from '../../lib/problem.ts'
 import { lotId } from '../lots/params.ts'
 import { LotSummarySchema } from '../../schemas/auction.ts'
@@ -33,13 +34,7 @@ const lotImageRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: { params: LotParams, response: responses({ 200: LotSummarySchema }) },
       // Per member, not per address: every upload is up to 2 MB written to disk.
-      config: {
-        rateLimit: {
-          max: limit.max,
-          timeWindow: limit.windowMinutes * 60_000,
-          keyGenerator: async (request) => `upload|${(await request.getUser())?.id ?? request.ip}`,
-        },
-      },
+      config: perMember('upload', { max: limit.max, windowMs: limit.windowMinutes * 60_000 }),
     },
     async (request): Promise<LotSummary> => {
       const user = await request.requireUser()

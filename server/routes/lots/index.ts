@@ -28,17 +28,22 @@ import {
   MyBidsSchema,
   PlaceBidSchema,
 } from './schemas.ts'
+import type { Limit } from '../../lib/attempt-limiter.ts'
+import { perMember } from '../../lib/member-limit.ts'
 
 export interface LotRoutesOptions {
   db: Database
   currency: string
+  /** Lots one member may list per window (LOT_CREATE_LIMIT_PER_MEMBER). */
+  createLimit: Limit
 }
 
 /**
  * Lots, bids and my bids (docs/product.md §5). Handlers parse, check who asks
  * and call a command (server/commands/, decision 0021); the rules live in common/auction.ts.
  */
-const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, { db, currency }) => {
+const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, options) => {
+  const { db, currency } = options
   const bids = new BidBatcher(db, currency, app.broadcaster)
 
   /** Lists with, for `GET /me/bids`, the viewer's standing on each lot. */
@@ -77,7 +82,8 @@ const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, { db,
     return toDetail(lot, { status: myStatus(lot, user.id, maxBid), maxBid, watching })
   })
 
-  app.post('/lots', { schema: CreateLotSchema }, async (request, reply) => {
+  const createConfig = perMember('lot-create', options.createLimit)
+  app.post('/lots', { schema: CreateLotSchema, config: createConfig }, async (request, reply) => {
     const user = await request.requireUser()
     const key = idempotencyKeyOf(request.headers, false)
     const result = await createLot(

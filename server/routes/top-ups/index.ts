@@ -9,6 +9,8 @@ import { idempotencyKeyOf } from '../../lib/idempotent.ts'
 import { notFound } from '../../lib/problem.ts'
 import { findTopUp, toTopUp } from '../../repositories/top-ups.ts'
 import { requireStripe, type PaymentsDeps } from '../../commands/wallet/top-ups/payments.ts'
+import type { Limit } from '../../lib/attempt-limiter.ts'
+import { perMember } from '../../lib/member-limit.ts'
 import { settleTopUpIntent } from '../../commands/wallet/top-ups/settle-top-up.ts'
 import { createTopUp } from '../../commands/wallet/top-ups/start-top-up.ts'
 import { UUID_PATTERN } from '../../../common/wire.ts'
@@ -27,8 +29,13 @@ const Read = { params: IdParams, response: responses({ 200: TopUpResponseSchema 
  * Card top-ups (docs/product.md §3): start one, and read its status (settling it if Stripe says
  * so).
  */
-const topUpRoutes: FastifyPluginAsyncTypebox<PaymentsDeps> = async (app, deps) => {
-  app.post('/wallet/top-ups', { schema: Start }, async (request, reply) => {
+const topUpRoutes: FastifyPluginAsyncTypebox<
+  PaymentsDeps & { startLimit: Limit; readLimit: Limit }
+> = async (app, deps) => {
+  // Both reach Stripe (a PaymentIntent created, or read while unsettled): counted per member.
+  const startConfig = perMember('top-up-start', deps.startLimit)
+  const readConfig = perMember('top-up-read', deps.readLimit)
+  app.post('/wallet/top-ups', { schema: Start, config: startConfig }, async (request, reply) => {
     const user = await request.requireUser()
     requireStripe(deps.stripe)
     const key = idempotencyKeyOf(request.headers, true)
@@ -40,7 +47,7 @@ const topUpRoutes: FastifyPluginAsyncTypebox<PaymentsDeps> = async (app, deps) =
     return reply.status(201).send(body)
   })
 
-  app.get('/wallet/top-ups/:id', { schema: Read }, async (request) => {
+  app.get('/wallet/top-ups/:id', { schema: Read, config: readConfig }, async (request) => {
     const user = await request.requireUser()
     const stripe = requireStripe(deps.stripe)
     let topUp = await findTopUp(deps.db, request.params.id)
