@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { en } from '../src/i18n/en.ts'
 import { es } from '../src/i18n/es.ts'
-import { ERROR_CODES, isErrorCode, PROBLEM_CONTENT_TYPE } from './errors.ts'
+import { codeForStatus, ERROR_CODES, isErrorCode, PROBLEM_CONTENT_TYPE } from './errors.ts'
 
 /** Client-side messages under `errors.` that are not API codes (no answer, offline, unknown). */
 const CLIENT_ONLY = ['network', 'offline', 'unknown']
@@ -36,5 +36,22 @@ describe('API error codes', () => {
 
   it('problems are sent as application/problem+json (RFC 9457)', () => {
     expect(PROBLEM_CONTENT_TYPE).toBe('application/problem+json')
+  })
+
+  it.each([
+    [400, 'bad_request'],
+    [401, 'unauthenticated'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [405, 'bad_request'],
+    [409, 'conflict'],
+    [413, 'payload_too_large'],
+    [415, 'unsupported_media_type'],
+    [422, 'validation_failed'],
+    [429, 'rate_limited'],
+    [500, 'internal_error'],
+    [503, 'service_unavailable'],
+  ] as const)('codeForStatus(%i) → %s', (status, code) => {
+    expect(codeForStatus(status)).toBe(code)
   })
 })

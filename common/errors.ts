@@ -50,3 +50,36 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value)
 }
+
+/**
+ * The code for an HTTP status whose body is not one of our problems: the client's fallback for an
+ * answer from something in front of the API, and the server's for Fastify's own 4xx errors.
+ */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'bad_request'
+    case 401:
+      return 'unauthenticated'
+    case 403:
+      return 'forbidden'
+    case 404:
+      return 'not_found'
+    case 409:
+      return 'conflict'
+    case 413:
+      return 'payload_too_large'
+    case 415:
+      return 'unsupported_media_type'
+    case 422:
+      return 'validation_failed'
+    case 429:
+      return 'rate_limited'
+    case 502:
+    case 503:
+    case 504:
+      return 'service_unavailable'
+    default:
+      return status >= 500 ? 'internal_error' : 'bad_request'
+  }
+}

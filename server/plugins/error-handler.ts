@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { LINE_OF_TEXT_MESSAGE, VISIBLE_TEXT_FORMAT } from '../../common/auction.ts'
-import { PROBLEM_CONTENT_TYPE, type ErrorCode } from '../../common/errors.ts'
+import { codeForStatus, PROBLEM_CONTENT_TYPE } from '../../common/errors.ts'
 import { isDatabaseUnavailable } from '../db/errors.ts'
 import { AppError, toProblem } from '../lib/problem.ts'
 
@@ -83,15 +83,6 @@ function describe(issue: AjvIssue): string {
     default:
       return issue.message ?? 'Is not valid.'
   }
-}
-
-/** Fastify's own 4xx errors mapped to our stable codes. */
-function codeForStatus(status: number): ErrorCode {
-  if (status === 413) return 'payload_too_large'
-  if (status === 415) return 'unsupported_media_type'
-  if (status === 429) return 'rate_limited'
-  if (status === 404) return 'not_found'
-  return 'bad_request'
 }
 
 /**

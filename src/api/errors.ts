@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode, type Problem } from '../../common/errors'
+import { codeForStatus, isErrorCode, type ErrorCode, type Problem } from '../../common/errors'
 import { HTTPError, type KyRequest, type KyResponse, type NormalizedOptions } from 'ky'
 
 /**
@@ -43,35 +43,6 @@ export class NetworkError extends Error {
   constructor(cause: unknown, offline: boolean) {
     super(offline ? 'You are offline' : 'The server could not be reached', { cause })
     this.offline = offline
-  }
-}
-
-export function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 400:
-      return 'bad_request'
-    case 401:
-      return 'unauthenticated'
-    case 403:
-      return 'forbidden'
-    case 404:
-      return 'not_found'
-    case 409:
-      return 'conflict'
-    case 413:
-      return 'payload_too_large'
-    case 415:
-      return 'unsupported_media_type'
-    case 422:
-      return 'validation_failed'
-    case 429:
-      return 'rate_limited'
-    case 502:
-    case 503:
-    case 504:
-      return 'service_unavailable'
-    default:
-      return status >= 500 ? 'internal_error' : 'bad_request'
   }
 }
 
