@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto'
 import { WebSocket } from 'ws'
 import { incrementFor } from '../common/auction.ts'
+import { IDEMPOTENCY_HEADER } from '../common/config.ts'
 import { EVENTS, lotChannel, LOTS_CHANNEL, type BidPlacedEvent } from '../common/wire.ts'
 import {
   fundMembers,
@@ -122,7 +123,7 @@ async function main() {
       const res = await client.post(
         `/api/lots/${lotId}/bids`,
         { amount },
-        { cookie: bidder.cookie, 'idempotency-key': randomUUID() },
+        { cookie: bidder.cookie, [IDEMPOTENCY_HEADER]: randomUUID() },
       )
       if (res.status === 201) accepted += 1
       amount += incrementFor(amount)

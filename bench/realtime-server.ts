@@ -7,7 +7,7 @@
  *   <- { type: 'stop' }   -> closes and exits
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { startRealtimeServer } from '../server/realtime/index.js'
+import { startRealtimeServer } from '../server/realtime/index.ts'
 
 const app = { id: 'bench', key: 'bench-key', secret: 'bench-secret' }
 

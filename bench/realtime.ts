@@ -23,10 +23,11 @@ import { fileURLToPath } from 'node:url'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import PusherServer from 'pusher'
 import { WebSocket } from 'ws'
+import { EVENTS, lotChannel } from '../common/wire.ts'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 const APP = { id: 'bench', key: 'bench-key', secret: 'bench-secret' }
-const CHANNEL = 'lot.bench'
+const CHANNEL = lotChannel('bench')
 const MAX_SOCKETS = 20_000
 const MAX_DURATION_S = 120
 
@@ -233,7 +234,7 @@ async function runOne(n: number): Promise<Result> {
     if (wait > 0) await sleep(wait)
     const t = nowMs()
     inflight.push(
-      sdk.trigger(CHANNEL, 'bid.placed', { seq: k, lot: 1, amount: 100 + k, padding, t }),
+      sdk.trigger(CHANNEL, EVENTS.bidPlaced, { seq: k, lot: 1, amount: 100 + k, padding, t }),
     )
   }
   await Promise.all(inflight)

@@ -10,6 +10,9 @@
  * the room shows the server's price and its exact full history (same rows, same order).
  */
 import type { BrowserContext, Page } from 'playwright-core'
+import type { PublicUser } from '../common/accounts.ts'
+import type { BidRow, LotDetail } from '../common/auction.ts'
+import { IDEMPOTENCY_HEADER } from '../common/config.ts'
 import {
   API_HEADERS,
   apiClient,
@@ -40,11 +43,6 @@ const VARIANTS: Variant[] = [
   'API restart',
 ]
 
-interface BidRow {
-  bidder: string
-  createdAt: string
-}
-
 const client = (server: RunningServer) => apiClient(() => server.url)
 
 async function fullHistory(api: ReturnType<typeof client>['api'], lotId: string, cookie: string) {
@@ -71,10 +69,10 @@ async function measureOnce(
   const admin = await login('admin@lotline.test')
   const bidders = [await login('bob@lotline.test'), admin]
   for (const cookie of bidders) {
-    const id = ((await (await api('me', cookie)).json()) as { user: { id: string } }).user.id
+    const id = ((await (await api('me', cookie)).json()) as { user: PublicUser }).user.id
     await api(`admin/wallets/${id}/adjustments`, admin, {
       method: 'POST',
-      headers: { 'Idempotency-Key': `bench-resume-credit-${variant}-${run}-${id}` },
+      headers: { [IDEMPOTENCY_HEADER]: `bench-resume-credit-${variant}-${run}-${id}` },
       body: JSON.stringify({ amount: 50_000, reason: 'Bench bidding budget' }),
     })
   }
@@ -87,18 +85,18 @@ async function measureOnce(
         endsAt: new Date(Date.now() + 3_600_000).toISOString(),
       }),
     })
-  ).json()) as { id: string }
+  ).json()) as LotDetail
 
   let bidding = true
   const war = (async () => {
     for (let turn = 0; bidding; turn++) {
       const cookie = bidders[turn % 2]!
       const current = await api(`lots/${lot.id}`, cookie).catch(() => undefined)
-      const next = current?.ok ? ((await current.json()) as { minNextBid: number }).minNextBid : 0
+      const next = current?.ok ? ((await current.json()) as LotDetail).minNextBid : 0
       if (next) {
         await api(`lots/${lot.id}/bids`, cookie, {
           method: 'POST',
-          headers: { 'Idempotency-Key': `bench-resume-${lot.id}-${turn}` },
+          headers: { [IDEMPOTENCY_HEADER]: `bench-resume-${lot.id}-${turn}` },
           body: JSON.stringify({ amount: next }),
         }).catch(() => undefined)
       }
@@ -129,9 +127,9 @@ async function measureOnce(
     await sleep(Math.max(0, CUT_MS - (Date.now() - cutAt)))
     bidding = false
     await war
-    const truth = (await (await api(`lots/${lot.id}`, carol)).json()) as { currentPrice: number }
+    const truth = (await (await api(`lots/${lot.id}`, carol)).json()) as LotDetail
     const expected = await fullHistory(api, lot.id, carol)
-    const euros = (truth.currentPrice / 100).toFixed(2)
+    const euros = ((truth.currentPrice ?? 0) / 100).toFixed(2)
 
     const started = Date.now()
     await wake?.()

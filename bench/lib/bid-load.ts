@@ -5,6 +5,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { incrementFor, MONEY_MAX } from '../../common/auction.ts'
+import { IDEMPOTENCY_HEADER } from '../../common/config.ts'
+import type { Problem } from '../../common/errors.ts'
+import type { BidResponse } from '../../common/wire.ts'
 import { httpClient } from './stack.ts'
 
 export interface LoadPlan {
@@ -31,6 +34,9 @@ export interface LoadRecord {
   endedAt: number
 }
 
+/** A bid's answer: a `BidResponse` (201) or a problem; empty when the body did not parse. */
+type BidAnswer = Partial<BidResponse & Problem>
+
 /** Canonical JSON (sorted keys), so a stored-and-replayed body compares equal to the original. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
@@ -51,11 +57,8 @@ async function run(
   let lotIndex = 0
   let nextAmount = plan.startingPrice
   let turn = 0
-  const learn = (
-    status: number,
-    json: { lot?: { minNextBid: number }; code?: string; errors?: { amount?: string } },
-  ) => {
-    if (status === 201 && json.lot) nextAmount = Math.max(nextAmount, json.lot.minNextBid)
+  const learn = (status: number, json: BidAnswer) => {
+    if (status === 201 && json.lot) nextAmount = Math.max(nextAmount, json.lot.minNextBid ?? 0)
     else if (json.code === 'bid_too_low') {
       const min = Number(/(\d+)/.exec(json.errors?.amount ?? '')?.[1])
       if (min) nextAmount = Math.max(nextAmount, min)
@@ -83,9 +86,9 @@ async function run(
         const r = await client.post(
           `/api/lots/${lotId}/bids`,
           { amount, maxAmount },
-          { cookie: plan.cookies[bidder]!, 'idempotency-key': key },
+          { cookie: plan.cookies[bidder]!, [IDEMPOTENCY_HEADER]: key },
         )
-        let json: Record<string, unknown> = {}
+        let json: BidAnswer = {}
         try {
           json = JSON.parse(r.body)
         } catch {

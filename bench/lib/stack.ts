@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { cpus, loadavg, totalmem } from 'node:os'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
+import { ASYNC_HEADER, ASYNC_HEADER_VALUE } from '../../common/config.ts'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { migrate } from '../../server/db/migrate.ts'
@@ -183,7 +184,7 @@ export function httpClient(baseUrl: string, maxSockets: number) {
             headers: {
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(payload),
-              'x-requested-with': 'XMLHttpRequest',
+              [ASYNC_HEADER]: ASYNC_HEADER_VALUE,
               ...headers,
             },
           },
