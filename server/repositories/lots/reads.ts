@@ -9,6 +9,12 @@ export async function findLot(db: Queryable, id: string): Promise<LotView | unde
   return rows[0]
 }
 
+/** True when a lot with this id exists, whatever its status. */
+export async function lotExists(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('select 1 from lots where id = $1', [id])
+  return rowCount > 0
+}
+
 export async function findLots(db: Queryable, ids: string[]): Promise<LotView[]> {
   if (ids.length === 0) return []
   const { rows } = await db.query<LotView>(`${VIEW} where l.id = any($1::uuid[])`, [ids])

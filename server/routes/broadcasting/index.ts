@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { Database } from '../../db/types.ts'
 import type { Broadcaster } from '../../lib/broadcaster.ts'
 import { AppError, forbidden } from '../../lib/problem.ts'
+import { lotExists } from '../../repositories/lots.ts'
 import type { PublicUser } from '../../../common/accounts.ts'
 import { lotPresenceLot, walletChannelUser } from '../../../common/wire.ts'
 import { ChannelAuthSchema, UserAuthSchema } from '../../schemas/broadcasting.ts'
@@ -25,10 +26,7 @@ async function mayJoin(db: Database, user: PublicUser, channel: string): Promise
   const walletOwner = walletChannelUser(channel)
   if (walletOwner) return walletOwner === user.id
   const lotRoom = lotPresenceLot(channel)
-  if (lotRoom) {
-    const { rowCount } = await db.query('select 1 from lots where id = $1', [lotRoom])
-    return rowCount > 0
-  }
+  if (lotRoom) return lotExists(db, lotRoom)
   return false
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../../db/types.ts'
+import { databaseAnswers } from '../../repositories/health.ts'
 import { HealthSchema } from '../../schemas/health.ts'
 import { PROBLEM_RESPONSES } from '../../schemas/shared.ts'
 
@@ -16,7 +17,7 @@ export interface HealthOptions {
 const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, checks = {} }) => {
   app.get('/health', { schema }, async (_request, reply) => {
     const results: Record<string, 'ok' | 'down'> = {}
-    const all = { database: async () => (await db.query('select 1')).rowCount === 1, ...checks }
+    const all = { database: () => databaseAnswers(db), ...checks }
     await Promise.all(
       Object.entries(all).map(async ([name, check]) => {
         results[name] = await check().then(
