@@ -8,13 +8,12 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { startRealtimeServer } from '../server/realtime/index.ts'
-
-const app = { id: 'bench', key: 'bench-key', secret: 'bench-secret' }
+import { BENCH_APP } from './lib/realtime-process.ts'
 
 const server = await startRealtimeServer({
   port: 0,
   host: '127.0.0.1',
-  apps: [app],
+  apps: [BENCH_APP],
   shutdownGraceMs: 0,
 })
 

@@ -15,18 +15,15 @@
  * so it includes the HTTP API request, signature check, fan-out and the socket writes.
  * Everything is on loopback (127.0.0.1) and bounded in sockets and time.
  */
-import { fork, type ChildProcess } from 'node:child_process'
 import { Agent } from 'node:http'
 import { cpus, loadavg, totalmem } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import PusherServer from 'pusher'
 import { WebSocket } from 'ws'
 import { EVENTS, lotChannel } from '../common/wire.ts'
+import { BENCH_APP, ServerProcess } from './lib/realtime-process.ts'
+import { percentile } from './lib/report.ts'
 
-const HERE = dirname(fileURLToPath(import.meta.url))
-const APP = { id: 'bench', key: 'bench-key', secret: 'bench-secret' }
 const CHANNEL = lotChannel('bench')
 const MAX_SOCKETS = 20_000
 const MAX_DURATION_S = 120
@@ -54,73 +51,6 @@ if (!(durationS > 0 && durationS <= MAX_DURATION_S)) throw new Error(`bad durati
 const nowMs = () => performance.timeOrigin + performance.now()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-interface Usage {
-  cpuMicros: number
-  rss: number
-  connections: number
-  loopP99Ms: number
-  loopMaxMs: number
-}
-
-class ServerProcess {
-  private pending: Array<(u: Usage) => void> = []
-  private constructor(
-    readonly child: ChildProcess,
-    readonly port: number,
-  ) {
-    child.on('message', (m: { type: string } & Usage) => {
-      if (m.type === 'usage') this.pending.shift()?.(m)
-    })
-  }
-
-  static start(): Promise<ServerProcess> {
-    const child = fork(join(HERE, 'realtime-server.ts'), [], {
-      // BENCH_SERVER_PROF=dir writes a V8 CPU profile of the server process there.
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_SERVER_PROF
-          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
-          : []),
-      ],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    })
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server did not start')), 30_000)
-      child.once('exit', (code) => reject(new Error(`server exited early (${code})`)))
-      child.on('message', function ready(m: { type: string; port?: number }) {
-        if (m.type === 'ready' && m.port) {
-          clearTimeout(timer)
-          child.off('message', ready)
-          resolve(new ServerProcess(child, m.port))
-        }
-      })
-    })
-  }
-
-  resetLoop(): void {
-    this.child.send({ type: 'reset-loop' })
-  }
-
-  usage(): Promise<Usage> {
-    return new Promise((resolve) => {
-      this.pending.push(resolve)
-      this.child.send({ type: 'usage' })
-    })
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000)
-      this.child.once('exit', () => {
-        clearTimeout(timer)
-        resolve()
-      })
-      this.child.send({ type: 'stop' })
-    })
-  }
-}
-
 /** Open one raw protocol socket and subscribe it; resolves once subscription_succeeded arrives. */
 function openSubscriber(
   port: number,
@@ -128,7 +58,7 @@ function openSubscriber(
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(
-      `ws://127.0.0.1:${port}/app/${APP.key}?protocol=7&client=bench&version=1`,
+      `ws://127.0.0.1:${port}/app/${BENCH_APP.key}?protocol=7&client=bench&version=1`,
     )
     const timer = setTimeout(() => reject(new Error('subscribe timeout')), 30_000)
     let subscribed = false
@@ -149,12 +79,6 @@ function openSubscriber(
       reject(err)
     })
   })
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN
-  const idx = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, idx)] ?? NaN
 }
 
 interface Result {
@@ -209,9 +133,9 @@ async function runOne(n: number): Promise<Result> {
 
   const agent = new Agent({ keepAlive: true, maxSockets: 16 })
   const sdk = new PusherServer({
-    appId: APP.id,
-    key: APP.key,
-    secret: APP.secret,
+    appId: BENCH_APP.id,
+    key: BENCH_APP.key,
+    secret: BENCH_APP.secret,
     host: '127.0.0.1',
     port: String(server.port),
     useTLS: false,

@@ -32,7 +32,7 @@ export async function writeSection(heading: string, body: string): Promise<void>
   await writeFile(REPORT, `${current.slice(0, start)}${section}${rest}`)
 }
 
-export function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return NaN
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
   return sorted[Math.max(0, index)]!
