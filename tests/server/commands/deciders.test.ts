@@ -14,6 +14,7 @@ import {
 } from '../../../server/commands/wallet/top-ups/top-up-rules.ts'
 import type { TopUpRecord } from '../../../server/repositories/top-ups.ts'
 import type { LotRow } from '../../../server/repositories/lots.ts'
+import type { AppError } from '../../../server/lib/problem.ts'
 
 /** The pure deciders behind the write commands, without a database: each limit, its edge, one past. */
 
@@ -47,6 +48,16 @@ const code = (f: () => unknown) => {
   } catch (error) {
     return (error as { code?: string }).code ?? String(error)
   }
+}
+/** The refusal a member reads: status, code, detail and field errors. */
+const problem = (f: () => unknown) => {
+  try {
+    f()
+  } catch (error) {
+    const e = error as AppError
+    return { status: e.status, code: e.code, detail: e.message, errors: e.errors }
+  }
+  return 'ok'
 }
 
 describe('decideClose: when a lot settles', () => {
@@ -249,5 +260,221 @@ describe('decideSettlement: what a PaymentIntent means for its top-up', () => {
     ],
   ] as const)('%s', (_name, record, pi, step) => {
     expect(decideSettlement(record, pi)).toEqual(step)
+  })
+})
+
+describe('decideClose: never a sale without both a winner and a price', () => {
+  it.each([
+    ['a price but no leader', lot({ leader_id: null, leader_max: null })],
+    ['a leader but no price', lot({ current_price: null })],
+  ] as const)('%s → unsold, nobody pays', (_name, row) => {
+    expect(decideClose(row, now, ['alice'])).toEqual({
+      outcome: 'unsold',
+      sale: null,
+      notify: [
+        { userId: 'seller', kind: 'lot_unsold' },
+        { userId: 'alice', kind: 'lot_ended' },
+      ],
+    })
+  })
+})
+
+describe('decideCancel: what the member reads', () => {
+  const seller = { id: 'seller', role: 'member' as const }
+  it('the seller cancels a scheduled lot before it opens; nobody to tell', () => {
+    const scheduled = lot({ status: 'scheduled', bid_count: 0, leader_id: null })
+    expect(decideCancel(scheduled, seller)).toEqual({ notify: null })
+  })
+
+  it.each([
+    ['closed', 'lot_not_cancellable'],
+    ['settled', 'lot_not_cancellable'],
+    ['cancelled', 'lot_not_cancellable'],
+    ['scheduled', 'ok'],
+    ['open', 'ok'],
+  ] as const)('an admin, a lot %s → %s', (status, expected) => {
+    expect(code(() => decideCancel(lot({ status }), { id: 'root', role: 'admin' }))).toBe(expected)
+  })
+
+  it.each([
+    [
+      'a missing lot',
+      undefined,
+      seller,
+      { status: 404, code: 'not_found', detail: 'Lot not found.', errors: undefined },
+    ],
+    [
+      'someone else',
+      lot({ bid_count: 0 }),
+      { id: 'bob', role: 'member' as const },
+      {
+        status: 403,
+        code: 'forbidden',
+        detail: 'Only the seller or an admin can cancel a lot.',
+        errors: undefined,
+      },
+    ],
+    [
+      'a lot that is over',
+      lot({ status: 'settled' }),
+      seller,
+      {
+        status: 409,
+        code: 'lot_not_cancellable',
+        detail: 'This lot is over and can no longer be cancelled.',
+        errors: undefined,
+      },
+    ],
+    [
+      'the seller, once there are bids',
+      lot(),
+      seller,
+      {
+        status: 409,
+        code: 'lot_has_bids',
+        detail: 'This lot has bids; only an admin can cancel it now.',
+        errors: undefined,
+      },
+    ],
+  ] as const)('%s', (_name, row, user, expected) => {
+    expect(problem(() => decideCancel(row, user))).toEqual(expected)
+  })
+})
+
+describe('checkAdjustment: what the admin reads, and which rule applies to which direction', () => {
+  const wallet = (balance: number, held: number): Wallet => ({
+    balance,
+    held,
+    available: balance - held,
+    currency: 'EUR',
+    version: 1,
+  })
+
+  it('a debit past the available balance says how much can be debited', () => {
+    expect(problem(() => checkAdjustment(wallet(1_000, 400), -601))).toEqual({
+      status: 422,
+      code: 'insufficient_funds',
+      detail: 'The debit is larger than the available balance.',
+      errors: { amount: 'At most 600 can be debited now.' },
+    })
+  })
+
+  it('a credit past the cap', () => {
+    expect(problem(() => checkAdjustment(wallet(BALANCE_CAP, 0), 1))).toEqual({
+      status: 422,
+      code: 'balance_cap_exceeded',
+      detail: 'The credit would take the balance over the cap.',
+      errors: undefined,
+    })
+  })
+
+  it('a credit is never refused for want of funds, even when holds exceed the balance', () => {
+    expect(code(() => checkAdjustment(wallet(100, 500), 100))).toBe('ok')
+  })
+
+  it('a debit is never refused for the cap, even from a balance a sale took past it', () => {
+    expect(code(() => checkAdjustment(wallet(BALANCE_CAP + 5_000, 0), -100))).toBe('ok')
+  })
+
+  it('an adjustment of zero (the route refuses it) meets neither rule', () => {
+    expect(code(() => checkAdjustment(wallet(BALANCE_CAP + 100, BALANCE_CAP + 200), 0))).toBe('ok')
+  })
+})
+
+describe('checkPictureChange: what the member reads', () => {
+  const before = new Date(now.getTime() - 1)
+  it.each([
+    [
+      'a missing lot',
+      undefined,
+      'seller',
+      { status: 404, code: 'not_found', detail: 'Lot not found.', errors: undefined },
+    ],
+    [
+      'someone else',
+      lot(),
+      'alice',
+      {
+        status: 403,
+        code: 'forbidden',
+        detail: 'Only the seller can change the picture.',
+        errors: undefined,
+      },
+    ],
+    [
+      'the seller, once the lot has ended',
+      lot({ status: 'settled', ends_at: new Date(now.getTime() + 60_000) }),
+      'seller',
+      {
+        status: 409,
+        code: 'conflict',
+        detail: 'The lot has ended; its picture can no longer change.',
+        errors: undefined,
+      },
+    ],
+  ] as const)('%s', (_name, row, userId, expected) => {
+    expect(problem(() => checkPictureChange(row, userId, before))).toEqual(expected)
+  })
+
+  it('the seller gets the lot back, scheduled or open', () => {
+    const scheduled = lot({ status: 'scheduled' })
+    expect(checkPictureChange(scheduled, 'seller', before)).toBe(scheduled)
+  })
+})
+
+describe('decideNewLot: the row a valid form becomes', () => {
+  const form = { title: '  Teak sideboard ', startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' }
+
+  it('defaults: no start is now, no texts, no reserve, the default soft close', () => {
+    expect(decideNewLot('seller', form, now)).toEqual({
+      sellerId: 'seller',
+      title: 'Teak sideboard',
+      description: '',
+      nextSteps: '',
+      startingPrice: 1_000,
+      reservePrice: null,
+      startsAt: now,
+      endsAt: new Date('2030-01-02T12:00:00Z'),
+      softCloseSeconds: 60,
+      status: 'open',
+    })
+  })
+
+  it('keeps what the seller chose, trimmed', () => {
+    const row = decideNewLot(
+      'seller',
+      {
+        ...form,
+        description: '  Solid teak, 1960s. \n',
+        nextSteps: ' Pick up in Leeds. ',
+        reservePrice: 5_000,
+        startsAt: '2030-01-01T13:00:00.000Z',
+        softCloseSeconds: 120,
+      },
+      now,
+    )
+    expect(row).toMatchObject({
+      description: 'Solid teak, 1960s.',
+      nextSteps: 'Pick up in Leeds.',
+      reservePrice: 5_000,
+      startsAt: new Date('2030-01-01T13:00:00.000Z'),
+      softCloseSeconds: 120,
+      status: 'scheduled',
+    })
+  })
+
+  it('a start a little in the past (within the allowed skew) opens now, not then', () => {
+    const row = decideNewLot('seller', { ...form, startsAt: '2030-01-01T11:59:30.000Z' }, now)
+    expect(row.startsAt).toEqual(now)
+    expect(row.status).toBe('open')
+  })
+
+  it('an invalid form names every field to fix', () => {
+    expect(problem(() => decideNewLot('seller', { ...form, title: 'ab' }, now))).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      detail: 'Some fields need attention.',
+      errors: { title: 'Must be 3 to 120 characters.' },
+    })
   })
 })
