@@ -125,3 +125,205 @@ describe('decideBids', () => {
     expect(d.placed).toBeNull()
   })
 })
+
+describe('decideBids: what each bidder is answered, and what is written', () => {
+  const withMax = (id: string, amount: number, maxAmount: number, key: string): BidRequest => ({
+    ...bid(id, amount, key),
+    maxAmount,
+  })
+
+  it('a spent challenger, the proxy answer and a private raise: rows, holds and answers', () => {
+    const input = inputs([
+      withMax('alice', 1_000, 3_000, 'ka'),
+      withMax('bob', 1_100, 1_500, 'kb'),
+      withMax('alice', 1_700, 4_000, 'kc'),
+    ])
+    input.ctx.watching.add('bob')
+    const d = decideBids(input)
+    expect(codes(d)).toEqual([201, 201, 201])
+
+    // Bob's maximum is spent at once; Alice's proxy answers; her raise is kept but not shown.
+    expect(d.write.rows).toEqual([
+      {
+        id: 1,
+        bidderId: 'alice',
+        amount: 1_000,
+        maxAmount: 3_000,
+        auto: false,
+        key: 'ka',
+        visible: true,
+      },
+      {
+        id: 2,
+        bidderId: 'bob',
+        amount: 1_500,
+        maxAmount: 1_500,
+        auto: false,
+        key: 'kb',
+        visible: true,
+      },
+      {
+        id: 3,
+        bidderId: 'alice',
+        amount: 1_600,
+        maxAmount: 3_000,
+        auto: true,
+        key: null,
+        visible: true,
+      },
+      {
+        id: 4,
+        bidderId: 'alice',
+        amount: 1_600,
+        maxAmount: 4_000,
+        auto: false,
+        key: 'kc',
+        visible: false,
+      },
+    ])
+    expect(d.write).toMatchObject({ lotId: 'lot', at: now, outbid: [], released: [] })
+    expect(d.write.lot).toEqual({
+      startingPrice: 1_000,
+      reservePrice: null,
+      currentPrice: 1_600,
+      leaderId: 'alice',
+      leaderMax: 4_000,
+      bidCount: 3,
+      endsAt: new Date(now.getTime() + 3_600_000),
+      version: 4,
+    })
+    // Alice's hold was set, then raised: two version bumps; Bob never held anything.
+    expect(d.write.walletBumps).toEqual(new Map([['alice', 2]]))
+    expect(d.wallets).toEqual(
+      new Map([
+        ['alice', { balance: 10_000, held: 4_000, available: 6_000, currency: 'EUR', version: 3 }],
+      ]),
+    )
+
+    const bodies = d.results.map((r) => (r.ok ? r.body : null))
+    // Bob is told he is outbid at his own maximum, sees the proxy's answer, and his wallet as is.
+    expect(bodies[1]?.lot.my).toEqual({ status: 'outbid', maxBid: 1_500, watching: true })
+    expect(bodies[1]?.lot).toMatchObject({ currentPrice: 1_600, leader: 'Bidder alice' })
+    expect(bodies[1]?.bids.map((b) => [b.id, b.bidder, b.amount, b.auto])).toEqual([
+      [2, 'Bidder bob', 1_500, false],
+      [3, 'Bidder alice', 1_600, true],
+    ])
+    expect(bodies[1]?.wallet).toEqual({
+      balance: 10_000,
+      held: 0,
+      available: 10_000,
+      currency: 'EUR',
+      version: 1,
+    })
+    // Alice leads at her new maximum; her private raise adds no public bid.
+    expect(bodies[2]?.lot.my).toEqual({ status: 'leading', maxBid: 4_000, watching: false })
+    expect(bodies[2]?.bids).toEqual([])
+    expect(bodies[2]?.wallet).toMatchObject({ held: 4_000, available: 6_000, version: 3 })
+
+    // Every answer is stored under its key; the lot shows every public bid of the batch.
+    expect(d.write.responses).toEqual([
+      { userId: 'alice', key: 'ka', response: bodies[0] },
+      { userId: 'bob', key: 'kb', response: bodies[1] },
+      { userId: 'alice', key: 'kc', response: bodies[2] },
+    ])
+    expect(d.placed?.bids.map((b) => [b.id, b.bidder, b.amount])).toEqual([
+      [1, 'Bidder alice', 1_000],
+      [2, 'Bidder bob', 1_500],
+      [3, 'Bidder alice', 1_600],
+    ])
+    expect(d.placed?.lot).toMatchObject({
+      currentPrice: 1_600,
+      leader: 'Bidder alice',
+      bidCount: 3,
+      version: 4,
+    })
+  })
+
+  it('a leader outside the batch: shown under their alias, outbid, their hold released', () => {
+    const input = inputs([withMax('bob', 2_000, 6_000, 'kb')], {
+      current_price: 1_000,
+      leader_id: 'carol',
+      leader_max: 5_000,
+      bid_count: 1,
+    })
+    input.wallets.push({ userId: 'carol', version: 7, alias: 'Bidder carol' })
+    input.ctx.funds.set('carol', { balance: 8_000, held: 5_000, lotHold: 5_000 })
+    const d = decideBids(input)
+    expect(codes(d)).toEqual([201])
+    const body = d.results[0]?.ok ? d.results[0].body : null
+    expect(body?.bids.map((b) => [b.bidder, b.amount, b.auto])).toEqual([
+      ['Bidder carol', 5_000, true],
+      ['Bidder bob', 5_500, false],
+    ])
+    expect(body?.lot.my).toEqual({ status: 'leading', maxBid: 6_000, watching: false })
+    expect(d.write.outbid).toEqual([
+      { userId: 'carol', data: { title: 'Teak sideboard', price: 5_500, minNextBid: 6_000 } },
+    ])
+    expect(d.write.walletBumps).toEqual(
+      new Map([
+        ['carol', 1],
+        ['bob', 1],
+      ]),
+    )
+    expect(d.wallets.get('carol')).toEqual({
+      balance: 8_000,
+      held: 0,
+      available: 8_000,
+      currency: 'EUR',
+      version: 8,
+    })
+  })
+
+  it('a challenger whose maximum does not beat the leader outside the batch sees who leads', () => {
+    const input = inputs([bid('bob', 1_100)], {
+      current_price: 1_000,
+      leader_id: 'carol',
+      leader_max: 5_000,
+      bid_count: 1,
+    })
+    input.wallets.push({ userId: 'carol', version: 7, alias: 'Bidder carol' })
+    const d = decideBids(input)
+    const body = d.results[0]?.ok ? d.results[0].body : null
+    expect(body?.lot).toMatchObject({ leader: 'Bidder carol', currentPrice: 1_200 })
+    expect(body?.lot.my).toEqual({ status: 'outbid', maxBid: 1_100, watching: false })
+    expect(d.write.outbid).toEqual([])
+  })
+
+  it('a bidder whose wallet row was not among the locked ones shows under their own alias', () => {
+    const input = inputs([bid('dave', 1_000)])
+    input.wallets.length = 0
+    const d = decideBids(input)
+    const body = d.results[0]?.ok ? d.results[0].body : null
+    expect(body?.lot.leader).toBe('Bidder dave')
+    expect(body?.bids.map((b) => b.bidder)).toEqual(['Bidder dave'])
+  })
+
+  it('a bidder with no money at all reads a balance of 0.00', () => {
+    const input = inputs([bid('erin', 1_000)])
+    input.ctx.funds.clear()
+    const d = decideBids(input)
+    const error = d.results[0]?.ok ? null : (d.results[0]?.error as Error)
+    expect(error?.message).toBe('Your available balance (0.00) does not cover a maximum of 10.00.')
+  })
+
+  it.each(['scheduled', 'closed', 'settled', 'cancelled'] as const)(
+    'a %s lot takes no bid, even before its end',
+    (status) => {
+      expect(codes(decideBids(inputs([bid('alice', 1_000)], { status })))).toEqual(['lot_not_open'])
+    },
+  )
+
+  it('a bid the rules refuse is answered with the rule, and the others still go through', () => {
+    const d = decideBids(inputs([bid('alice', 900), bid('bob', 1_000)]))
+    expect(codes(d)).toEqual(['bid_too_low', 201])
+    expect((d.results[0] as { error: Error }).error.message).toBe('The minimum bid is 10.00.')
+  })
+
+  it('leaves its inputs as they were: a retried batch decides the same', () => {
+    const input = inputs([bid('alice', 1_000), bid('bob', 1_100)])
+    const first = decideBids(input)
+    expect(input.ctx.bidIds).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(input.ctx.funds.get('alice')).toEqual({ balance: 10_000, held: 0, lotHold: 0 })
+    expect(decideBids(input).write).toEqual(first.write)
+  })
+})
