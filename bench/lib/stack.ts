@@ -8,13 +8,11 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { cpus, loadavg, totalmem } from 'node:os'
-import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { ASYNC_HEADER, ASYNC_HEADER_VALUE } from '../../common/config.ts'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
-import { migrate } from '../../server/db/migrate.ts'
-import { openPostgres } from '../../server/db/postgres.ts'
+import { createScratchDatabase } from '../../server/db/scratch.ts'
 import type { Database } from '../../server/db/types.ts'
 import { Broadcaster } from '../../server/lib/broadcaster.ts'
 import { hashSessionToken, newSessionToken } from '../../server/lib/tokens.ts'
@@ -46,26 +44,14 @@ export interface Stack {
 async function benchDatabase(
   poolSize: number,
 ): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const name = `lotline_bench_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: ADMIN_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${name}`
-  const db = await openPostgres(url.toString(), poolSize)
-  await migrate(db)
+  const scratch = await createScratchDatabase(ADMIN_URL, 'lotline_bench', poolSize)
   return {
-    db,
+    db: scratch.db,
     async drop() {
-      await db.close()
+      await scratch.db.close()
       // Connections may still be closing after pool.end(); give them a moment before forcing.
       await new Promise((r) => setTimeout(r, 200))
-      const dropper = new pg.Client({ connectionString: ADMIN_URL })
-      dropper.on('error', () => undefined)
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
+      await scratch.drop()
     },
   }
 }
