@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { normalizeEmail } from '../../../common/accounts.ts'
 import type { Database } from '../../db/types.ts'
 import { AppError } from '../../lib/problem.ts'
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { findUserByEmail, insertUser, toPublicUser } from '../../repositories/users.ts'
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts'
+import { findUserByEmail, toPublicUser } from '../../repositories/users.ts'
+import { register } from '../../commands/auth/register.ts'
 import type { AuthLimits } from './limits.ts'
 import { LoginSchema, LogoutSchema, MeSchema, RegisterSchema } from './schemas.ts'
 
@@ -27,16 +28,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 
   app.post('/auth/register', { schema: RegisterSchema }, async (request, reply) => {
     limits.takeSignUp(request, reply)
-    const { name, email, password } = request.body
-    const passwordHash = await hashPassword(password)
-    const user = await insertUser(db, { name: name.trim(), email, passwordHash })
-    if (!user) {
-      throw new AppError(409, 'email_taken', 'An account with this email already exists.', {
-        email: 'An account with this email already exists.',
-      })
-    }
+    const user = await register(db, request.body)
     await app.startSession(reply, request, user.id)
-    return reply.status(201).send({ user: toPublicUser(user) })
+    return reply.status(201).send({ user })
   })
 
   app.post('/auth/login', { schema: LoginSchema }, async (request, reply) => {
