@@ -1,26 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type Stripe from 'stripe'
 import { AppError } from '../../lib/problem.ts'
-import { markStripeEventProcessed, recordStripeEvent } from '../../repositories/top-ups.ts'
 import { requireStripe, type PaymentsDeps } from '../../commands/wallet/top-ups/payments.ts'
-import { settleTopUp } from '../../commands/wallet/top-ups/settle-top-up.ts'
+import { receiveStripeEvent } from '../../commands/wallet/top-ups/receive-stripe-event.ts'
 import { responses } from '../../schemas/shared.ts'
 import { WebhookReceivedSchema } from '../../schemas/wallet.ts'
 
-const HANDLED = new Set([
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'payment_intent.canceled',
-  'payment_intent.processing',
-  'payment_intent.requires_action',
-])
 const schema = { response: responses({ 200: WebhookReceivedSchema }) }
 
 /**
  * `POST /api/stripe/webhook`. The signature is verified on the raw bytes (this plugin parses JSON
- * bodies as Buffers), the event is recorded once, and PaymentIntent events go through
- * settleTopUp — which re-reads the intent, so order and redeliveries do not matter. A failure to
- * settle answers 500 so that Stripe delivers again; 2xx only once the outcome is durable.
+ * bodies as Buffers); the event goes to receiveStripeEvent, which records it once and settles
+ * PaymentIntent events. A failure to settle answers 500 so that Stripe delivers again; 2xx only
+ * once the outcome is durable.
  */
 const stripeWebhookRoutes: FastifyPluginAsync<PaymentsDeps & { webhookSecret?: string }> = async (
   app,
@@ -51,14 +43,7 @@ const stripeWebhookRoutes: FastifyPluginAsync<PaymentsDeps & { webhookSecret?: s
     } catch {
       throw new AppError(400, 'bad_request', 'The webhook signature is missing, wrong or too old.')
     }
-    const object = event.data.object as { object?: string; id?: string }
-    const paymentIntentId = object.object === 'payment_intent' ? (object.id ?? null) : null
-    await recordStripeEvent(deps.db, { id: event.id, type: event.type, paymentIntentId })
-    if (HANDLED.has(event.type) && paymentIntentId) {
-      const outcome = await settleTopUp({ ...deps, log: request.log }, paymentIntentId)
-      request.log.info({ event: event.id, type: event.type, outcome }, 'stripe event settled')
-    }
-    await markStripeEventProcessed(deps.db, event.id)
+    await receiveStripeEvent({ ...deps, log: request.log }, event)
     return reply.status(200).send({ received: true })
   })
 }

@@ -1,17 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  FINAL_TOP_UP_STATUSES,
-  TOP_UP_MAX,
-  TOP_UP_MIN,
-  type TopUpResponse,
-} from '../../../common/wallet.ts'
+import { TOP_UP_MAX, TOP_UP_MIN, type TopUpResponse } from '../../../common/wallet.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
-import { notFound } from '../../lib/problem.ts'
-import { findTopUp, toTopUp } from '../../repositories/top-ups.ts'
+import { toTopUp } from '../../repositories/top-ups.ts'
 import { requireStripe, type PaymentsDeps } from '../../commands/wallet/top-ups/payments.ts'
 import type { Limit } from '../../lib/attempt-limiter.ts'
 import { perMember } from '../../lib/member-limit.ts'
-import { settleTopUpIntent } from '../../commands/wallet/top-ups/settle-top-up.ts'
+import { refreshTopUp } from '../../commands/wallet/top-ups/refresh-top-up.ts'
 import { createTopUp } from '../../commands/wallet/top-ups/start-top-up.ts'
 import { UUID_PATTERN } from '../../../common/wire.ts'
 import { responses } from '../../schemas/shared.ts'
@@ -49,18 +43,10 @@ const topUpRoutes: FastifyPluginAsyncTypebox<
 
   app.get('/wallet/top-ups/:id', { schema: Read, config: readConfig }, async (request) => {
     const user = await request.requireUser()
-    const stripe = requireStripe(deps.stripe)
-    let topUp = await findTopUp(deps.db, request.params.id)
-    if (!topUp || topUp.userId !== user.id) throw notFound('Top-up')
-    // The return page asks here: if Stripe already knows the outcome, settle it now rather than
-    // waiting for the webhook (both go through the same exactly-once path). One Stripe read.
-    let clientSecret: string | null = null
-    if (topUp.paymentIntentId && !FINAL_TOP_UP_STATUSES.includes(topUp.status)) {
-      const pi = await stripe.paymentIntents.retrieve(topUp.paymentIntentId)
-      await settleTopUpIntent({ ...deps, log: request.log }, pi)
-      topUp = (await findTopUp(deps.db, topUp.id))!
-      if (!FINAL_TOP_UP_STATUSES.includes(topUp.status)) clientSecret = pi.client_secret
-    }
+    const { topUp, clientSecret } = await refreshTopUp(
+      { ...deps, log: request.log },
+      { userId: user.id, topUpId: request.params.id },
+    )
     const body: TopUpResponse = { topUp: toTopUp(topUp), clientSecret }
     return body
   })
