@@ -7,6 +7,7 @@ import {
   receiptReference,
   RESULT_VIEWERS,
   validateLotInput,
+  viewerOf,
 } from '../auction.ts'
 
 /** The ending's shared pieces (decision 0023): receipts, tabs, viewers, next steps, kinds. */
@@ -44,5 +45,25 @@ describe('next steps on a new lot', () => {
     expect(withSteps('a'.repeat(NEXT_STEPS_MAX_LENGTH + 1))).toEqual({
       nextSteps: `Must be at most ${NEXT_STEPS_MAX_LENGTH} characters.`,
     })
+  })
+})
+
+describe('viewerOf', () => {
+  const lot = (status: 'settled' | 'unsold' | 'cancelled', leaderId: string | null = 'winner') => ({
+    sellerId: 'seller',
+    status,
+    leaderId,
+  })
+  it.each([
+    ['signed out', lot('settled'), undefined, false, 'other'],
+    ['the seller, even having bid', lot('settled'), 'seller', true, 'seller'],
+    ['the leader of a settled lot', lot('settled'), 'winner', true, 'winner'],
+    ['the leader of an unsold lot (reserve not met)', lot('unsold'), 'winner', true, 'bidder'],
+    ['the leader of a cancelled lot', lot('cancelled'), 'winner', true, 'bidder'],
+    ['someone who bid and lost', lot('settled'), 'alice', true, 'bidder'],
+    ['someone who never bid', lot('settled'), 'alice', false, 'other'],
+    ['nobody led a settled lot', lot('settled', null), 'alice', false, 'other'],
+  ] as const)('%s', (_name, l, userId, bid, expected) => {
+    expect(viewerOf(l, userId, bid)).toBe(expected)
   })
 })

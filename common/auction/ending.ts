@@ -5,6 +5,21 @@ import type { LotStatus } from './shapes.ts'
 export const RESULT_VIEWERS = ['winner', 'seller', 'bidder', 'other'] as const
 export type ResultViewer = (typeof RESULT_VIEWERS)[number]
 
+/**
+ * Who the viewer (undefined when signed out) is to a finished lot, given whether they bid on it:
+ * its seller, its winner (the leader of a settled lot), a bidder, or anyone else.
+ */
+export function viewerOf(
+  lot: { sellerId: string; status: LotStatus; leaderId: string | null },
+  userId: string | undefined,
+  bid: boolean,
+): ResultViewer {
+  if (userId === undefined) return 'other'
+  if (userId === lot.sellerId) return 'seller'
+  if (lot.status === 'settled' && userId === lot.leaderId) return 'winner'
+  return bid ? 'bidder' : 'other'
+}
+
 /** `GET /api/lots/:id/result`: a lot that is over, from the viewer's side. */
 export interface LotResult {
   lotId: string

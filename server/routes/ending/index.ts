@@ -2,14 +2,14 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import {
   ENDED_STATUSES,
   receiptReference,
+  viewerOf,
   type LotResult,
   type Receipt,
-  type ResultViewer,
 } from '../../../common/auction.ts'
 import type { Database } from '../../db/types.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
 import { biddersOn, receiptOf, saleEntryOf, winningBidId } from '../../repositories/ending.ts'
-import { findLot, type LotView } from '../../repositories/lots.ts'
+import { findLot } from '../../repositories/lots.ts'
 import { LotResultSchema, ReceiptSchema } from '../../schemas/ending.ts'
 import { responses } from '../../schemas/shared.ts'
 import { lotId } from '../lots/params.ts'
@@ -18,14 +18,6 @@ import { LotParams } from '../lots/schemas.ts'
 const ReceiptParams = Type.Object({ entryId: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) })
 const ResultRoute = { params: LotParams, response: responses({ 200: LotResultSchema }) }
 const ReceiptRoute = { params: ReceiptParams, response: responses({ 200: ReceiptSchema }) }
-
-/** Who the viewer is to this lot, from the lot and whether they bid on it. */
-export function viewerOf(lot: LotView, userId: string | undefined, bid: boolean): ResultViewer {
-  if (userId === undefined) return 'other'
-  if (userId === lot.seller_id) return 'seller'
-  if (lot.status === 'settled' && userId === lot.leader_id) return 'winner'
-  return bid ? 'bidder' : 'other'
-}
 
 /**
  * A lot's ending (decision 0023): how it ended for the viewer, and their receipt. Reads only:
@@ -40,7 +32,8 @@ const endingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { 
       throw new AppError(409, 'lot_not_open', 'The lot has not ended yet.')
     const user = await request.getUser()
     const bid = user ? (await biddersOn(db, id)).includes(user.id) : false
-    const viewer = viewerOf(lot, user?.id, bid)
+    const seat = { sellerId: lot.seller_id, status: lot.status, leaderId: lot.leader_id }
+    const viewer = viewerOf(seat, user?.id, bid)
     const sold = lot.status === 'settled' && lot.leader_id !== null
     const entry = user && sold ? await saleEntryOf(db, user.id, id) : undefined
     return {
