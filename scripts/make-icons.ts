@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { GAVEL_BLOCK, GAVEL_HEAD, GAVEL_TURN, LOGO_TILE, type LogoRect } from '../src/app/logo.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const pub = join(root, 'public')
@@ -23,19 +24,23 @@ export const BRAND = {
   muted: '#a9adc1',
 }
 
+/** One rect of the logo as SVG markup, in `fill`. */
+const rect = (box: LogoRect, fill: string): string =>
+  `<rect ${Object.entries(box)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ')} fill="${fill}"/>`
+
 /**
- * The gavel glyph, drawn in a 100×100 box centred on (50,50). `scale` shrinks it around the
- * centre: maskable icons keep all content inside the inner 80 % circle (safe zone).
+ * The gavel glyph (src/app/logo.ts), centred on (50,50). `scale` shrinks it around the centre:
+ * maskable icons keep all content inside the inner 80 % circle (safe zone).
  */
 function gavel(scale: number): string {
+  const { tone: blockTone, ...block } = GAVEL_BLOCK
   return `<g transform="translate(50 50) scale(${scale}) translate(-50 -50)">
-    <g transform="rotate(-40 50 46)">
-      <rect x="30" y="24" width="40" height="20" rx="4" fill="${BRAND.gold}"/>
-      <rect x="25" y="21" width="8" height="26" rx="3" fill="${BRAND.goldDeep}"/>
-      <rect x="67" y="21" width="8" height="26" rx="3" fill="${BRAND.goldDeep}"/>
-      <rect x="46.5" y="43" width="7" height="40" rx="3.5" fill="${BRAND.gold}"/>
+    <g transform="${GAVEL_TURN}">
+      ${GAVEL_HEAD.map(({ tone, ...box }) => rect(box, BRAND[tone])).join('\n      ')}
     </g>
-    <rect x="18" y="80" width="40" height="8" rx="3" fill="${BRAND.goldDeep}"/>
+    ${rect(block, BRAND[blockTone])}
   </g>`
 }
 
@@ -45,7 +50,7 @@ type Variant = 'any' | 'maskable' | 'full'
 export function iconSvg(variant: Variant): string {
   const bg =
     variant === 'any'
-      ? `<rect x="2" y="2" width="96" height="96" rx="22" fill="${BRAND.ink}"/>`
+      ? rect(LOGO_TILE, BRAND.ink)
       : `<rect width="100" height="100" fill="${BRAND.ink}"/>`
   // Safe zone is a circle of radius 40 % of the size: the glyph spans ~70 units, so ≤ 0.78 fits.
   const scale = variant === 'maskable' ? 0.62 : variant === 'full' ? 0.74 : 0.8

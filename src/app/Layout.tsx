@@ -11,6 +11,7 @@ import { useT } from '../i18n'
 import { useOnline } from '../offline/online'
 import { useConnection } from '../realtime/live'
 import { useChannel } from '../realtime/provider'
+import { GAVEL_BLOCK, GAVEL_HEAD, GAVEL_TURN, LOGO_TILE, type LogoTone } from './logo'
 import { NavIcon, type NavIconName } from './NavIcon'
 import { UpdatePrompt } from './UpdatePrompt'
 import { useNavigationFocus } from './useNavigationFocus'
@@ -78,17 +79,19 @@ function NotificationsNavLink({ className }: { className?: string }) {
   )
 }
 
+const TONE_COLOR: Record<LogoTone, string> = { gold: 'var(--gold)', goldDeep: 'var(--gold-deep)' }
+
 function Logo() {
+  const { tone: blockTone, ...block } = GAVEL_BLOCK
   return (
     <svg viewBox="0 0 100 100" className="brand-logo" aria-hidden="true">
-      <rect x="2" y="2" width="96" height="96" rx="22" fill="var(--ink-raised-2)" />
-      <g transform="rotate(-40 50 46)">
-        <rect x="30" y="24" width="40" height="20" rx="4" fill="var(--gold)" />
-        <rect x="25" y="21" width="8" height="26" rx="3" fill="var(--gold-deep)" />
-        <rect x="67" y="21" width="8" height="26" rx="3" fill="var(--gold-deep)" />
-        <rect x="46.5" y="43" width="7" height="40" rx="3.5" fill="var(--gold)" />
+      <rect {...LOGO_TILE} fill="var(--ink-raised-2)" />
+      <g transform={GAVEL_TURN}>
+        {GAVEL_HEAD.map(({ tone, ...box }) => (
+          <rect key={box.x} {...box} fill={TONE_COLOR[tone]} />
+        ))}
       </g>
-      <rect x="18" y="80" width="40" height="8" rx="3" fill="var(--gold-deep)" />
+      <rect {...block} fill={TONE_COLOR[blockTone]} />
     </svg>
   )
 }
