@@ -32,6 +32,23 @@ export async function appendLedgerEntry(
   )
 }
 
+/**
+ * Credits a card top-up once: the unique payment_intent_id index makes a second insert a no-op.
+ * False when this PaymentIntent was already credited.
+ */
+export async function creditTopUp(
+  db: Queryable,
+  entry: { userId: string; amount: number; paymentIntentId: string; topUpId: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into ledger_entries (user_id, kind, amount, payment_intent_id, reason)
+     values ($1, 'top_up', $2, $3, $4)
+     on conflict (payment_intent_id) where payment_intent_id is not null do nothing`,
+    [entry.userId, entry.amount, entry.paymentIntentId, `Card top-up ${entry.topUpId}`],
+  )
+  return rowCount > 0
+}
+
 export async function balanceOf(db: Queryable, userId: string): Promise<number> {
   const { rows } = await db.query<{ balance: number }>(
     'select coalesce(sum(amount), 0)::bigint as balance from ledger_entries where user_id = $1',

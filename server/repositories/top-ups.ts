@@ -137,20 +137,6 @@ export async function recordRefund(db: Queryable, id: string, refundId: string) 
   )
 }
 
-/** Credits a top-up once: the unique payment_intent_id index makes a second insert a no-op. */
-export async function creditTopUp(
-  db: Queryable,
-  entry: { userId: string; amount: number; paymentIntentId: string; topUpId: string },
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `insert into ledger_entries (user_id, kind, amount, payment_intent_id, reason)
-     values ($1, 'top_up', $2, $3, $4)
-     on conflict (payment_intent_id) where payment_intent_id is not null do nothing`,
-    [entry.userId, entry.amount, entry.paymentIntentId, `Card top-up ${entry.topUpId}`],
-  )
-  return rowCount > 0
-}
-
 /** Records a webhook delivery; false when this event id was seen before. */
 export async function recordStripeEvent(
   db: Queryable,

@@ -3,10 +3,10 @@ import { BALANCE_CAP } from '../../../../common/wallet.ts'
 import type { Queryable } from '../../../db/types.ts'
 import type { Publication } from '../../../lib/publication.ts'
 import { EVENTS, walletChannel } from '../../../../common/wire.ts'
+import { creditTopUp } from '../../../repositories/ledger.ts'
 import { insertNotification } from '../../../repositories/notifications.ts'
 import {
   attachPaymentIntent,
-  creditTopUp,
   findTopUp,
   recordRefund,
   toTopUp,
