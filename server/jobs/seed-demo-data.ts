@@ -1,7 +1,9 @@
 import type { Database } from '../db/types.ts'
 import { hashPassword } from '../lib/passwords.ts'
-import { insertUser } from '../repositories/users.ts'
+import { SOFT_CLOSE_DEFAULT_SECONDS } from '../../common/auction.ts'
+import { countUsers, insertUser } from '../repositories/users.ts'
 import { appendLedgerEntry } from '../repositories/ledger.ts'
+import { insertLot } from '../repositories/lots.ts'
 
 export const DEMO_PASSWORD = 'lotline-demo'
 export const DEMO_STARTING_CREDIT = 50_000
@@ -30,10 +32,10 @@ const LOTS = [
  * entries) and a few open lots. Runs only on an empty database and never in production.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
-  const { rows } = await db.query<{ count: number }>('select count(*)::int as count from users')
-  if ((rows[0]?.count ?? 0) > 0) return false
+  if ((await countUsers(db)) > 0) return false
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction(async (tx) => {
+    const now = Date.now()
     const admin = await insertUser(tx, {
       name: 'Admin',
       email: 'admin@lotline.test',
@@ -55,20 +57,17 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     for (const [index, lot] of LOTS.entries()) {
       const seller = members[index % members.length]!
-      await tx.query(
-        `insert into lots (seller_id, title, description, starting_price, reserve_price,
-                           starts_at, ends_at, status)
-         values ($1, $2, $3, $4, $5, now() - interval '5 minutes',
-                 now() + make_interval(secs => $6), 'open')`,
-        [
-          seller.id,
-          lot.title,
-          `${lot.title}. Demo lot listed by ${seller.name}.`,
-          lot.price,
-          lot.reserve,
-          Math.round(lot.hours * 3600),
-        ],
-      )
+      await insertLot(tx, {
+        sellerId: seller.id,
+        title: lot.title,
+        description: `${lot.title}. Demo lot listed by ${seller.name}.`,
+        startingPrice: lot.price,
+        reservePrice: lot.reserve,
+        startsAt: new Date(now - 5 * 60_000),
+        endsAt: new Date(now + Math.round(lot.hours * 3600) * 1000),
+        softCloseSeconds: SOFT_CLOSE_DEFAULT_SECONDS,
+        status: 'open',
+      })
     }
   })
   return true

@@ -51,6 +51,12 @@ export async function findUserById(db: Queryable, id: string) {
   return rows[0] ? toUser(rows[0]) : undefined
 }
 
+/** How many accounts there are (the demo seed runs only on an empty database). */
+export async function countUsers(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('select count(*)::int as count from users')
+  return rows[0]?.count ?? 0
+}
+
 /**
  * Inserts a user with a fresh public alias. Returns undefined when the email is taken. The alias
  * grows by a character on each collision, so the loop ends quickly even with many users. The
