@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ASYNC_HEADER, ASYNC_HEADER_VALUE, IDEMPOTENCY_HEADER, SOCKET_ID_HEADER } from './config.ts'
+import {
+  ASYNC_HEADER,
+  ASYNC_HEADER_VALUE,
+  IDEMPOTENCY_HEADER,
+  REPLAYED_HEADER,
+  SOCKET_ID_HEADER,
+} from './config.ts'
 
 /**
  * Header names are a wire contract between the app, the API and the real-time service (and any
@@ -12,6 +18,7 @@ describe('request headers', () => {
     ['its value', ASYNC_HEADER_VALUE, 'XMLHttpRequest'],
     ['the sender’s socket, left out of its own events', SOCKET_ID_HEADER, 'X-Socket-ID'],
     ['one retried bid or top-up is applied once', IDEMPOTENCY_HEADER, 'Idempotency-Key'],
+    ['an answer replayed from the idempotency store', REPLAYED_HEADER, 'Idempotent-Replayed'],
   ])('%s: %s', (_, actual, expected) => {
     expect(actual).toBe(expected)
   })

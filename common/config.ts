@@ -18,3 +18,5 @@ export const ASYNC_HEADER = 'X-Requested-With'
 export const ASYNC_HEADER_VALUE = 'XMLHttpRequest'
 export const SOCKET_ID_HEADER = 'X-Socket-ID'
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+/** Set on a response served from the idempotency store instead of doing the work again. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed'

@@ -3,7 +3,10 @@ import {
   CHANNEL_PATTERNS,
   isServerPath,
   EVENTS,
+  isSocketId,
   isUuid,
+  NUMERIC_CURSOR_PATTERN,
+  ENTRY_ID_PATTERN,
   lotChannel,
   lotPresenceChannel,
   lotPresenceLot,
@@ -28,6 +31,34 @@ describe('ids', () => {
     [null, false],
   ])('isUuid(%j) is %s', (value, expected) => {
     expect(isUuid(value)).toBe(expected)
+  })
+
+  it.each([
+    ['1234.5678', true],
+    ['0.0', true],
+    ['1234', false],
+    ['1234.', false],
+    ['.5678', false],
+    ['12.34.56', false],
+    ['1234.5678\n', false],
+    ['a.b', false],
+    [1234.5678, false],
+  ])('isSocketId(%j) is %s', (value, expected) => {
+    expect(isSocketId(value)).toBe(expected)
+  })
+
+  it.each([
+    ['0', true, false],
+    ['1', true, true],
+    ['999999999999999', true, true],
+    ['1000000000000000', false, false],
+    ['01', true, false],
+    ['', false, false],
+    ['-1', false, false],
+    ['1.5', false, false],
+  ])('%j: numeric cursor %s, entry id %s', (value, cursor, entryId) => {
+    expect(new RegExp(NUMERIC_CURSOR_PATTERN, 'u').test(value)).toBe(cursor)
+    expect(new RegExp(ENTRY_ID_PATTERN, 'u').test(value)).toBe(entryId)
   })
 })
 

@@ -17,6 +17,18 @@ const UUID = new RegExp(UUID_PATTERN)
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && UUID.test(value)
 
+/** A real-time socket id as the Pusher protocol issues it (`1234.5678`): the X-Socket-ID header
+ *  and channel authorization's `socket_id`. */
+export const SOCKET_ID_PATTERN = '^\\d+\\.\\d+$'
+const SOCKET_ID = new RegExp(SOCKET_ID_PATTERN)
+export const isSocketId = (value: unknown): value is string =>
+  typeof value === 'string' && SOCKET_ID.test(value)
+
+/** A page cursor that is a row id (bids after one, notifications and ledger entries before one). */
+export const NUMERIC_CURSOR_PATTERN = '^[0-9]{1,15}$'
+/** A wallet entry's id in a path (its receipt): a positive whole number. */
+export const ENTRY_ID_PATTERN = '^[1-9][0-9]{0,14}$'
+
 // ── Paths ────────────────────────────────────────────────────────────────────────────────────────
 
 /**

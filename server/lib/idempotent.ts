@@ -1,14 +1,12 @@
 /**
- * The Idempotency-Key as HTTP sees it: the header, its errors and the replay marker. Claiming and
- * storing keys is the commands' shell (server/commands/run-command.ts).
+ * The Idempotency-Key as HTTP sees it: the header and its errors (the header names, with the replay
+ * marker, are in common/config.ts). Claiming and storing keys is the commands' shell
+ * (server/commands/run-command.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { IDEMPOTENCY_HEADER } from '../../common/config.ts'
 import { isIdempotencyKey } from '../../common/idempotency.ts'
 import { AppError } from './problem.ts'
-
-/** Set on a response served from the idempotency store instead of doing the work again. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed'
 
 const keyRule = `8–255 printable characters without spaces`
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { SOCKET_ID_HEADER } from '../../common/config.ts'
+import { isSocketId } from '../../common/wire.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,12 +10,10 @@ declare module 'fastify' {
   }
 }
 
-const SOCKET_ID = /^\d+\.\d+$/
-
 export default fp(async function socketId(app: FastifyInstance) {
   app.decorateRequest('socketId', undefined)
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const value = request.headers[SOCKET_ID_HEADER.toLowerCase()]
-    request.socketId = typeof value === 'string' && SOCKET_ID.test(value) ? value : undefined
+    request.socketId = isSocketId(value) ? value : undefined
   })
 })

@@ -4,17 +4,15 @@ import type { Broadcaster } from '../../lib/broadcaster.ts'
 import { AppError, forbidden } from '../../lib/problem.ts'
 import { lotExists } from '../../repositories/lots.ts'
 import type { PublicUser } from '../../../common/accounts.ts'
-import { lotPresenceLot, walletChannelUser } from '../../../common/wire.ts'
+import { lotPresenceLot, SOCKET_ID_PATTERN, walletChannelUser } from '../../../common/wire.ts'
 import { ChannelAuthSchema, UserAuthSchema } from '../../schemas/broadcasting.ts'
 import { responses } from '../../schemas/shared.ts'
 
-const SOCKET_ID = '^\\d+\\.\\d+$'
-
 const ChannelAuthBody = Type.Object({
-  socket_id: Type.String({ pattern: SOCKET_ID }),
+  socket_id: Type.String({ pattern: SOCKET_ID_PATTERN }),
   channel_name: Type.String({ minLength: 1, maxLength: 200 }),
 })
-const UserAuthBody = Type.Object({ socket_id: Type.String({ pattern: SOCKET_ID }) })
+const UserAuthBody = Type.Object({ socket_id: Type.String({ pattern: SOCKET_ID_PATTERN }) })
 const ChannelAuth = { body: ChannelAuthBody, response: responses({ 200: ChannelAuthSchema }) }
 const UserAuth = { body: UserAuthBody, response: responses({ 200: UserAuthSchema }) }
 

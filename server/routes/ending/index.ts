@@ -6,6 +6,7 @@ import {
   type LotResult,
   type Receipt,
 } from '../../../common/auction.ts'
+import { ENTRY_ID_PATTERN } from '../../../common/wire.ts'
 import type { Database } from '../../db/types.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
 import { biddersOn, receiptOf, saleEntryOf, winningBidId } from '../../repositories/ending.ts'
@@ -15,7 +16,7 @@ import { responses } from '../../schemas/shared.ts'
 import { lotId } from '../lots/params.ts'
 import { LotParams } from '../lots/schemas.ts'
 
-const ReceiptParams = Type.Object({ entryId: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) })
+const ReceiptParams = Type.Object({ entryId: Type.String({ pattern: ENTRY_ID_PATTERN }) })
 const ResultRoute = { params: LotParams, response: responses({ 200: LotResultSchema }) }
 const ReceiptRoute = { params: ReceiptParams, response: responses({ 200: ReceiptSchema }) }
 

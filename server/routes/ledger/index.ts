@@ -1,12 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { LedgerEntry, WalletHold } from '../../../common/wallet.ts'
+import { NUMERIC_CURSOR_PATTERN } from '../../../common/wire.ts'
 import type { Database } from '../../db/types.ts'
 import { activeHoldsOf, ledgerPage } from '../../repositories/ledger.ts'
 import { responses } from '../../schemas/shared.ts'
 import { HoldsSchema, LedgerPageSchema } from '../../schemas/wallet.ts'
 
 const LedgerQuery = Type.Object(
-  { cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })) },
+  { cursor: Type.Optional(Type.String({ pattern: NUMERIC_CURSOR_PATTERN })) },
   { additionalProperties: false },
 )
 const Ledger = { querystring: LedgerQuery, response: responses({ 200: LedgerPageSchema }) }

@@ -12,6 +12,7 @@ import {
   TITLE_MIN_LENGTH,
   VISIBLE_TEXT_FORMAT,
 } from '../../../common/auction.ts'
+import { NUMERIC_CURSOR_PATTERN } from '../../../common/wire.ts'
 import {
   BidPageSchema,
   BidResponseSchema,
@@ -52,7 +53,7 @@ export const MyBidsQuery = Type.Object(
 )
 
 export const BidsQuery = Type.Object(
-  { after: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })) },
+  { after: Type.Optional(Type.String({ pattern: NUMERIC_CURSOR_PATTERN })) },
   { additionalProperties: false },
 )
 

@@ -1,13 +1,15 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Database } from '../../db/types.ts'
 import { markNotificationsRead } from '../../commands/notifications/mark-read.ts'
-import { idempotencyKeyOf, REPLAYED_HEADER } from '../../lib/idempotent.ts'
+import { REPLAYED_HEADER } from '../../../common/config.ts'
+import { NUMERIC_CURSOR_PATTERN } from '../../../common/wire.ts'
+import { idempotencyKeyOf } from '../../lib/idempotent.ts'
 import { listNotifications } from '../../repositories/notifications.ts'
 import { NotificationPageSchema, NotificationsReadSchema } from '../../schemas/auction.ts'
 import { responses } from '../../schemas/shared.ts'
 
 const ListQuery = Type.Object(
-  { cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })) },
+  { cursor: Type.Optional(Type.String({ pattern: NUMERIC_CURSOR_PATTERN })) },
   { additionalProperties: false },
 )
 const ReadBody = Type.Object(
