@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ASYNC_HEADER,
   ASYNC_HEADER_VALUE,
+  DEFAULT_CURRENCY,
   IDEMPOTENCY_HEADER,
   REPLAYED_HEADER,
   SOCKET_ID_HEADER,
@@ -21,5 +22,11 @@ describe('request headers', () => {
     ['an answer replayed from the idempotency store', REPLAYED_HEADER, 'Idempotent-Replayed'],
   ])('%s: %s', (_, actual, expected) => {
     expect(actual).toBe(expected)
+  })
+})
+
+describe('currency', () => {
+  it('defaults to the euro on both sides (server CURRENCY unset, client before its config)', () => {
+    expect(DEFAULT_CURRENCY).toBe('EUR')
   })
 })

@@ -13,6 +13,12 @@ export interface RuntimeConfig {
   serverTime: string
 }
 
+/**
+ * The currency (ISO 4217) when the server's CURRENCY is not set, and the one the client formats
+ * amounts in until it knows the server's.
+ */
+export const DEFAULT_CURRENCY = 'EUR'
+
 /** Header every request from the app carries (CSRF defence with SameSite cookies). */
 export const ASYNC_HEADER = 'X-Requested-With'
 export const ASYNC_HEADER_VALUE = 'XMLHttpRequest'

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import type { Limit } from './lib/attempt-limiter.ts'
+import { DEFAULT_CURRENCY } from '../common/config.ts'
 
 /**
  * Configuration from the environment, validated once at start. Every problem is reported together
@@ -128,7 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\/([A-Za-z0-9._~-]+\/)*$/.test(basePath)) {
     problems.push(`BASE_PATH must be a URL path like / or /lotline/ (got "${str('BASE_PATH')}")`)
   }
-  const currency = (str('CURRENCY') ?? 'EUR').toUpperCase()
+  const currency = (str('CURRENCY') ?? DEFAULT_CURRENCY).toUpperCase()
   if (!/^[A-Z]{3}$/.test(currency)) problems.push(`CURRENCY must be an ISO 4217 code like EUR`)
 
   const databaseUrl = str('DATABASE_URL')

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { RuntimeConfig } from '../../common/config'
+import { DEFAULT_CURRENCY, type RuntimeConfig } from '../../common/config'
 import { api } from './client'
 
 /** GET /api/config: real-time host/key, Stripe publishable key, currency, server time. */
@@ -12,9 +12,6 @@ export const configQuery = queryOptions({
 export function useRuntimeConfig() {
   return useQuery(configQuery)
 }
-
-/** Currency for formatting while the config is loading or unavailable offline. */
-export const DEFAULT_CURRENCY = 'EUR'
 
 /** The currency amounts are shown in: the server's, or the default until the config is known. */
 export function currencyOf(config: RuntimeConfig | undefined): string {
