@@ -1,5 +1,6 @@
 import { Link } from 'wouter'
 import type { WalletHold } from '../../../common/wallet'
+import { InlineRetry } from '../../components/InlineRetry'
 import { Loading } from '../../components/Spinner'
 import { useT } from '../../i18n'
 import type { useHolds } from './api'
@@ -28,12 +29,7 @@ export function HoldsSection({
           <p className="muted">{t('wallet.holds.empty')}</p>
         )
       ) : holds.isError ? (
-        <p className="notice notice-error" role="alert">
-          {t('wallet.holds.error')}{' '}
-          <button type="button" className="link-button" onClick={() => void holds.refetch()}>
-            {t('common.retry')}
-          </button>
-        </p>
+        <InlineRetry message={t('wallet.holds.error')} onRetry={() => void holds.refetch()} alert />
       ) : holds.fetchStatus === 'paused' ? (
         <p className="muted">{t('offline.nothingSavedBody')}</p>
       ) : (

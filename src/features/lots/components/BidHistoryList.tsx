@@ -1,4 +1,5 @@
 import type { BidRow } from '../../../../common/auction'
+import { InlineRetry } from '../../../components/InlineRetry'
 import { useT } from '../../../i18n'
 import { useBidHistory } from '../api'
 
@@ -26,12 +27,7 @@ export function BidHistoryList({
           {history.fetchStatus === 'paused' ? t('offline.nothingSavedBody') : t('app.loading')}
         </p>
       ) : history.isError && rows.length === 0 ? (
-        <p className="notice notice-error">
-          {t('lot.historyError')}{' '}
-          <button type="button" className="link-btn" onClick={() => void history.refetch()}>
-            {t('common.retry')}
-          </button>
-        </p>
+        <InlineRetry message={t('lot.historyError')} onRetry={() => void history.refetch()} />
       ) : rows.length === 0 ? (
         <p className="muted">{t('lot.historyEmpty')}</p>
       ) : (

@@ -1,5 +1,6 @@
 import { Link } from 'wouter'
 import type { LotDetail, LotResult as Result } from '../../../../common/auction'
+import { InlineRetry } from '../../../components/InlineRetry'
 import { useT, type MessageKey } from '../../../i18n'
 import { useLotResult } from '../api/result'
 import './ending.css'
@@ -76,12 +77,7 @@ export function LotResult({
         </div>
       ) : null}
       {query.isError ? (
-        <p className="notice notice-error small">
-          {t('result.error')}{' '}
-          <button type="button" className="link-btn" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </button>
-        </p>
+        <InlineRetry message={t('result.error')} onRetry={() => void query.refetch()} small />
       ) : null}
     </section>
   )
