@@ -38,13 +38,21 @@ export function isAppNavigation(url: URL, scope: URL): boolean {
   return !navigationDenylist(scope.pathname).some((re) => re.test(target))
 }
 
+/** The server path of lot pictures, the one the worker keeps for offline. */
+const LOT_IMAGES_PATH = 'uploads' satisfies (typeof SERVER_PATHS)[number]
+
 /** Lot pictures (`<scope>uploads/…`, content-named, same origin): kept for offline once viewed. */
 export function isLotImage(url: URL, scope: URL): boolean {
-  return url.origin === scope.origin && url.pathname.startsWith(`${scope.pathname}uploads/`)
+  return (
+    url.origin === scope.origin && url.pathname.startsWith(`${scope.pathname}${LOT_IMAGES_PATH}/`)
+  )
 }
 
-/** Paths whose requests never need the worker: its own data would be wrong there. */
-export const NETWORK_ONLY_PATHS = ['api', 'broadcasting', 'health'] as const
+/**
+ * Paths whose requests never need the worker (its own data would be wrong there): every server
+ * path except the lot pictures it keeps.
+ */
+export const NETWORK_ONLY_PATHS = SERVER_PATHS.filter((path) => path !== LOT_IMAGES_PATH)
 
 /**
  * Static-routing rules (`InstallEvent.addRoutes`, Chromium 123+) sending API, channel-auth and
