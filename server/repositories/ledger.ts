@@ -49,14 +49,6 @@ export async function creditTopUp(
   return rowCount > 0
 }
 
-export async function balanceOf(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ balance: number }>(
-    'select coalesce(sum(amount), 0)::bigint as balance from ledger_entries where user_id = $1',
-    [userId],
-  )
-  return rows[0]?.balance ?? 0
-}
-
 export const LEDGER_PAGE = 30
 
 /** Entries newest first; `before` is the last id of the previous page. */

@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, splitStatements } from '../../server/db/migrate.ts'
 import { seedDemoData, DEMO_STARTING_CREDIT } from '../../server/jobs/seed-demo-data.ts'
-import { balanceOf } from '../../server/repositories/ledger.ts'
 import { findUserByEmail } from '../../server/repositories/users.ts'
+import { walletOf } from '../../server/repositories/wallets.ts'
 import type { Database } from '../../server/db/types.ts'
 import { createTestDatabase, onPostgres } from './helpers.ts'
 
@@ -55,7 +55,7 @@ describe(`data layer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     for (const name of ['alice', 'bob', 'carol']) {
       const user = await findUserByEmail(db, `${name}@lotline.test`)
       expect(user?.role).toBe('member')
-      expect(await balanceOf(db, user!.id)).toBe(DEMO_STARTING_CREDIT)
+      expect((await walletOf(db, user!.id, 'EUR')).balance).toBe(DEMO_STARTING_CREDIT)
     }
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from lots where status = 'open' and ends_at > now()`,
