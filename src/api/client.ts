@@ -19,10 +19,6 @@ export function setSocketId(id: string | null): void {
   socketId = id
 }
 
-export function getSocketId(): string | null {
-  return socketId
-}
-
 /** fetch that turns "no HTTP answer" into a typed NetworkError (aborts stay AbortErrors). */
 const fetchWithNetworkError: typeof fetch = async (input, init) => {
   try {

@@ -78,10 +78,6 @@ export async function readProblem(response: Response): Promise<Problem | null> {
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError
-}
-
 export function isAbortError(error: unknown): boolean {
   return (
     typeof error === 'object' &&

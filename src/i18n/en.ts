@@ -143,4 +143,3 @@ export const en = {
 } satisfies Record<string, Message> & Record<`errors.${ErrorCode}`, Message>
 
 export type MessageKey = keyof typeof en
-export type Dictionary = Record<MessageKey, Message>
