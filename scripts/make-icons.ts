@@ -1,10 +1,11 @@
 /**
- * Renders Lotline's icons and placeholder store screenshots from inline SVG with Chromium.
+ * Renders Lotline's icons, and mock-up store screenshots, from inline SVG with Chromium.
  *
  *   npx tsx scripts/make-icons.ts
  *
  * Writes public/favicon.svg, public/apple-touch-icon.png, public/icons/*.png and
- * public/screenshots/*.png. The screenshots are placeholders until real app captures replace them.
+ * public/screenshots/*.png. The mock-ups overwrite the real screenshots that
+ * scripts/make-screenshots.ts takes from the running app: run that one afterwards.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
