@@ -114,17 +114,27 @@ describe('configuration', () => {
       signInPerAccount: { max: 10, windowMs: 60_000 },
       signInPerAddress: { max: 30, windowMs: 600_000 },
       signUpPerAddress: { max: 10, windowMs: 3_600_000 },
+      lotsPerMember: { max: 30, windowMs: 3_600_000 },
+      topUpsPerMember: { max: 20, windowMs: 3_600_000 },
+      topUpReadsPerMember: { max: 120, windowMs: 60_000 },
     })
     const custom = loadConfig({
       SIGNIN_LIMIT_PER_ACCOUNT: '5/30s',
       SIGNIN_LIMIT_PER_ADDRESS: '100 / 1h',
       SIGNUP_LIMIT_PER_ADDRESS: '3/1h',
+      LOT_CREATE_LIMIT_PER_MEMBER: '5/1m',
     })
+    expect(custom.limits.lotsPerMember).toEqual({ max: 5, windowMs: 60_000 })
     expect(custom.limits.signInPerAccount).toEqual({ max: 5, windowMs: 30_000 })
     expect(custom.limits.signInPerAddress).toEqual({ max: 100, windowMs: 3_600_000 })
     expect(custom.limits.signUpPerAddress).toEqual({ max: 3, windowMs: 3_600_000 })
-    const text = problemsOf({ SIGNIN_LIMIT_PER_ACCOUNT: 'ten', SIGNUP_LIMIT_PER_ADDRESS: '0/1h' })
+    const text = problemsOf({
+      SIGNIN_LIMIT_PER_ACCOUNT: 'ten',
+      SIGNUP_LIMIT_PER_ADDRESS: '0/1h',
+      TOP_UP_LIMIT_PER_MEMBER: '-1/1h',
+    })
     expect(text.join()).toMatch(/SIGNIN_LIMIT_PER_ACCOUNT/)
+    expect(text.join()).toMatch(/TOP_UP_LIMIT_PER_MEMBER/)
     expect(text.join()).toMatch(/SIGNUP_LIMIT_PER_ADDRESS/)
   })
 
