@@ -3,6 +3,7 @@ import {
   CHANNEL_PATTERNS,
   isServerPath,
   EVENTS,
+  isEntryId,
   isSocketId,
   isUuid,
   NUMERIC_CURSOR_PATTERN,
@@ -59,6 +60,7 @@ describe('ids', () => {
   ])('%j: numeric cursor %s, entry id %s', (value, cursor, entryId) => {
     expect(new RegExp(NUMERIC_CURSOR_PATTERN, 'u').test(value)).toBe(cursor)
     expect(new RegExp(ENTRY_ID_PATTERN, 'u').test(value)).toBe(entryId)
+    expect(isEntryId(value)).toBe(entryId)
   })
 })
 

@@ -28,6 +28,9 @@ export const isSocketId = (value: unknown): value is string =>
 export const NUMERIC_CURSOR_PATTERN = '^[0-9]{1,15}$'
 /** A wallet entry's id in a path (its receipt): a positive whole number. */
 export const ENTRY_ID_PATTERN = '^[1-9][0-9]{0,14}$'
+const ENTRY_ID = new RegExp(ENTRY_ID_PATTERN)
+/** A ledger entry id as the receipt route takes it (a positive bigint, 1–15 digits). */
+export const isEntryId = (value: string): boolean => ENTRY_ID.test(value)
 
 // ── Paths ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Receipt } from '../../../common/auction'
+import { isEntryId } from '../../../common/wire'
 import { api } from '../../api/client'
 
 /** `GET /api/wallet/receipts/:entryId`: one purchase or sale of mine (decision 0023). */
@@ -8,7 +9,7 @@ export function useReceipt(entryId: string, enabled: boolean) {
     queryKey: ['wallet', 'receipt', entryId],
     queryFn: ({ signal }) =>
       api.get(`wallet/receipts/${encodeURIComponent(entryId)}`, { signal }).json<Receipt>(),
-    enabled: enabled && /^[1-9][0-9]{0,14}$/.test(entryId),
+    enabled: enabled && isEntryId(entryId),
     staleTime: Infinity,
   })
 }
