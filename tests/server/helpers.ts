@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp, type AppDependencies } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { openPglite } from '../../server/db/pglite.ts'
-import { openPostgres } from '../../server/db/postgres.ts'
+import { createScratchDatabase } from '../../server/db/scratch.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import type { Database } from '../../server/db/types.ts'
 
@@ -27,15 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
     await migrate(db)
     return db
   }
-  const name = `lotline_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: ADMIN_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${name}`
-  const db = await openPostgres(url.toString(), 20)
-  await migrate(db)
+  const { db, drop } = await createScratchDatabase(ADMIN_URL, 'lotline_test', 20)
   const close = db.close.bind(db)
   return {
     ...db,
@@ -44,10 +35,7 @@ export async function createTestDatabase(): Promise<Database> {
     transaction: db.transaction.bind(db),
     async close() {
       await close()
-      const dropper = new pg.Client({ connectionString: ADMIN_URL })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
+      await drop()
     },
   }
 }
