@@ -100,6 +100,16 @@ describe('top-up screen', () => {
     expect(load).not.toHaveBeenCalled()
   })
 
+  it('offline with nothing saved: says so instead of loading forever, and asks no one', async () => {
+    const { requests } = routes()
+    onlineManager.setOnline(false)
+    renderWithApp(<TopUpScreen />, { path: '/wallet/top-up' })
+    expect(await screen.findByRole('heading', { name: 'Nothing saved yet' })).toBeTruthy()
+    expect(screen.queryByText('Loading…')).toBeNull()
+    expect(requests).toEqual([])
+    expect(load).not.toHaveBeenCalled()
+  })
+
   it('a double click sends one top-up with one Idempotency-Key, kept for a reload', async () => {
     load.mockResolvedValue(fakeStripe() as never)
     let release: () => void = () => undefined

@@ -3,8 +3,8 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter'
 import type { TopUpResponse } from '../../../common/wallet'
 import { currencyOf, useRuntimeConfig } from '../../api/config'
 import { ErrorState } from '../../components/ErrorState'
-import { QueryErrorState } from '../../components/QueryErrorState'
 import { Loading } from '../../components/Spinner'
+import { useQueryFallback } from '../../components/useQueryFallback'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT } from '../../i18n'
 import { useOnline } from '../../offline/online'
@@ -35,12 +35,12 @@ export default function TopUpScreen() {
   const publishableKey = config.data?.stripe.publishableKey
   const stripe = useStripe(me.data ? publishableKey : null, online)
 
-  if (me.isPending || (config.isPending && config.fetchStatus !== 'paused')) {
+  // Loading, offline with nothing saved (never a spinner that waits for a network: decision
+  // 0013), or the failure with a retry.
+  const meFallback = useQueryFallback(me)
+  if (meFallback) return meFallback
+  if (config.isPending && config.fetchStatus !== 'paused')
     return <Loading label={t('app.loading')} />
-  }
-  if (me.isError && me.data === undefined) {
-    return <QueryErrorState query={me} title={t('error.screenTitle')} />
-  }
   if (me.data === null) return <Redirect to="/sign-in?next=%2Fwallet%2Ftop-up" replace />
   if (config.data && !publishableKey) return <PaymentsOff />
 
