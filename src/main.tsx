@@ -8,6 +8,7 @@ import { installPreloadRecovery } from './app/preload-recovery'
 import { seedOnlineState } from './offline/online'
 import { flushOnLeave, prefetchPersistedState } from './offline/persist'
 import { queryClient } from './api/query-client'
+import { getLanguage, loadLanguage } from './i18n'
 import './styles.css'
 
 // Marks for bench/first-render.ts: script start, cache restored (see offline/persist.ts).
@@ -23,8 +24,13 @@ flushOnLeave(queryClient)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+// A reader of another language than English gets its dictionary (a small chunk, fetched while the
+// cache restores) before the first render, so no screen flashes in English; if it cannot be had
+// (offline before it was ever cached), English it is.
+void loadLanguage(getLanguage()).then(render, render)

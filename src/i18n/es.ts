@@ -1,10 +1,10 @@
 import type { MessageKey } from './en'
 import type { Message } from './types'
-import { lotsEs } from './messages/lots'
-import { walletEs } from './messages/wallet'
-import { offlineEs } from './messages/offline'
-import { biddingEs } from './messages/bidding'
-import { endingEs } from './messages/ending'
+import { lotsEs } from './messages/lots.es'
+import { walletEs } from './messages/wallet.es'
+import { offlineEs } from './messages/offline.es'
+import { biddingEs } from './messages/bidding.es'
+import { endingEs } from './messages/ending.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {

@@ -1,7 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import { ApiError, NetworkError } from '../api/errors'
 import { en, type MessageKey } from './en'
-import { es } from './es'
 import { formatMoney } from './format'
 import type { Message, Vars } from './types'
 
@@ -14,7 +13,18 @@ export const LANGUAGES = ['en', 'es'] as const
 export type Language = (typeof LANGUAGES)[number]
 export const LANGUAGE_STORAGE_KEY = 'lotline.lang'
 
-const dictionaries: Record<Language, Partial<Record<MessageKey, Message>>> = { en, es }
+type Dictionary = Partial<Record<MessageKey, Message>>
+
+/**
+ * English is in the entry (every key falls back to it); other languages are chunks of their own,
+ * loaded before the first render when they are the reader's language (main.tsx) or when chosen —
+ * most readers never download them (docs/decisions/0004-i18n.md).
+ */
+const dictionaries: Record<Language, Dictionary> = { en, es: {} }
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Dictionary>> = {
+  es: () => import('./es').then((module) => module.es),
+}
+const loading = new Map<Language, Promise<void>>()
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
@@ -79,6 +89,9 @@ function readStored(): string | null {
   }
 }
 
+/** Bumped when a dictionary arrives, so screens drawn with the fallback draw again. */
+let dictionaryVersion = 0
+
 let current: Language = detectLanguage(
   readStored(),
   typeof navigator !== 'undefined' ? navigator.languages : undefined,
@@ -89,9 +102,32 @@ function applyToDocument(lang: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang
 }
 applyToDocument(current)
+// The reader's own language starts loading at once (main.tsx waits for it before the first render).
+if (current !== FALLBACK_LANGUAGE) void loadLanguage(current).catch(() => undefined)
 
 export function getLanguage(): Language {
   return current
+}
+
+function notify(): void {
+  for (const listener of listeners) listener()
+}
+
+/** Loads a language's dictionary once (English is always there); resolves when it is in. */
+export function loadLanguage(lang: Language): Promise<void> {
+  if (lang === 'en') return Promise.resolve()
+  let pending = loading.get(lang)
+  if (!pending) {
+    pending = loaders[lang]().then((dictionary) => {
+      dictionaries[lang] = dictionary
+      dictionaryVersion += 1
+      notify()
+    })
+    // A failed load (offline before the chunk was ever cached) may be tried again later.
+    pending.catch(() => loading.delete(lang))
+    loading.set(lang, pending)
+  }
+  return pending
 }
 
 export function setLanguage(lang: Language): void {
@@ -100,10 +136,12 @@ export function setLanguage(lang: Language): void {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  // Until its dictionary arrives the screen speaks English, then redraws (a moment, once).
+  void loadLanguage(lang).catch(() => undefined)
   if (lang === current) return
   current = lang
   applyToDocument(lang)
-  for (const listener of listeners) listener()
+  notify()
 }
 
 function subscribe(listener: () => void): () => void {
@@ -118,6 +156,8 @@ export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, getLanguage, getLanguage)
 }
 
+const getDictionaryVersion = () => dictionaryVersion
+
 export interface I18n {
   t: Translate
   lang: Language
@@ -127,6 +167,8 @@ export interface I18n {
 
 export function useT(): I18n {
   const lang = useLanguage()
+  // Subscribed so that a dictionary arriving redraws the screen; `t` reads it at call time.
+  useSyncExternalStore(subscribe, getDictionaryVersion, getDictionaryVersion)
   return useMemo(
     () => ({
       t: createTranslator(lang),

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { ERROR_CODES } from '../../common/errors'
 import { ApiError, NetworkError } from '../api/errors'
 import { mockApi, problem } from '../testing/http'
@@ -92,5 +93,35 @@ describe('errorMessage', () => {
       /could not reach the server/,
     )
     expect(errorMessage(new Error('boom'), 'en')).toBe('Something went wrong. Please try again.')
+  })
+})
+
+describe('dictionaries other than English load on demand', () => {
+  // A fresh copy of the module: the test setup has already loaded Spanish into the shared one.
+  const freshI18n = async () => {
+    vi.resetModules()
+    return import('./index')
+  }
+
+  it('Spanish is not in the entry: absent until asked for, then there (loaded once)', async () => {
+    const i18n = await freshI18n()
+    expect(i18n.hasMessage('es', 'app.loading')).toBe(false)
+    expect(i18n.createTranslator('es')('app.loading')).toBe('Loading…')
+    const first = i18n.loadLanguage('es')
+    expect(i18n.loadLanguage('es')).toBe(first)
+    await first
+    expect(i18n.createTranslator('es')('app.loading')).toBe('Cargando…')
+  })
+
+  it('choosing Spanish draws in English for a moment, then redraws in Spanish', async () => {
+    const i18n = await freshI18n()
+    function Title() {
+      return <h1>{i18n.useT().t('app.loading')}</h1>
+    }
+    render(<Title />)
+    expect(screen.getByRole('heading').textContent).toBe('Loading…')
+    act(() => i18n.setLanguage('es'))
+    expect(i18n.getLanguage()).toBe('es')
+    expect(await screen.findByRole('heading', { name: 'Cargando…' })).toBeTruthy()
   })
 })

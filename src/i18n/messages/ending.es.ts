@@ -1,0 +1,63 @@
+import type { Message } from '../types'
+import type { endingEn } from './ending'
+
+export const endingEs: Partial<Record<keyof typeof endingEn, Message>> = {
+  'result.title': 'Resultado',
+  'result.soldToYou': 'Vendido a ti por {price}',
+  'result.sold': 'Vendido por {price}',
+  'result.soldYours': 'Tu lote se vendió por {price}',
+  'result.credited': 'Se abonaron {amount} en tu monedero.',
+  'result.unsoldReserve': 'No vendido: no se alcanzó la reserva',
+  'result.unsoldNoBids': 'No vendido: sin pujas',
+  'result.cancelled': 'Cancelado',
+  'result.settling': 'Terminado. Se está liquidando el resultado…',
+  'result.lost': 'No has ganado este lote.',
+  'result.endedAt': 'Terminó {time}',
+  'result.receipt': 'Ver tu recibo',
+  'result.saleEntry': 'Ver la venta en tu monedero',
+  'result.nextSteps': 'Próximos pasos del vendedor',
+  'result.nextStepsNone':
+    'El vendedor no dejó ninguna nota. Contacta con él para la recogida o el envío.',
+  'result.error': 'No se pudieron cargar los detalles del resultado.',
+  'result.winningBid': 'Puja ganadora',
+
+  'receipt.title': 'Recibo',
+  'receipt.titleSale': 'Venta',
+  'receipt.loading': 'Cargando el recibo…',
+  'receipt.error': 'No se pudo cargar el recibo',
+  'receipt.notFound': 'Recibo no encontrado',
+  'receipt.notFoundBody': 'Este recibo no está en tu monedero.',
+  'receipt.reference': 'Referencia',
+  'receipt.lot': 'Lote',
+  'receipt.paid': 'Importe pagado',
+  'receipt.credited': 'Importe abonado',
+  'receipt.date': 'Fecha',
+  'receipt.seller': 'Vendedor',
+  'receipt.buyer': 'Comprador',
+  'receipt.print': 'Imprimir',
+  'receipt.back': 'Volver al monedero',
+  'receipt.signIn': 'Inicia sesión para ver tus recibos.',
+  'receipt.open': 'Recibo',
+
+  'myBids.tabs': 'Mostrar',
+  'myBids.tab.active': 'Activas',
+  'myBids.tab.won': 'Ganadas',
+  'myBids.tab.lost': 'Perdidas',
+  'myBids.empty.active': 'No hay lotes en curso con tus pujas.',
+  'myBids.empty.won': 'Aún no has ganado ningún lote.',
+  'myBids.empty.lost': 'No hay lotes perdidos.',
+
+  'chip.leading': 'Ganando',
+  'chip.outbid': 'Superado',
+  'chip.won': 'Ganado',
+  'chip.lost': 'Perdido',
+  'chip.watching': 'Siguiendo',
+
+  'notifications.kind.lot_ended': '{title} ha terminado',
+  'notifications.detail.lot_ended.settled': 'Vendido a otro pujador por {price}.',
+  'notifications.detail.lot_ended.unsold': 'No vendido: no se alcanzó la reserva.',
+
+  'create.nextSteps': 'Próximos pasos para el comprador',
+  'create.nextStepsHint': 'Recogida o envío: solo lo verá el ganador cuando se venda el lote.',
+  'create.err.nextSteps': 'Como máximo {max} caracteres.',
+}

@@ -1,0 +1,90 @@
+import type { Message } from '../types'
+import type { walletEn } from './wallet'
+
+/** Spanish messages of the wallet screens; missing keys fall back to English. */
+export const walletEs: Partial<Record<keyof typeof walletEn, Message>> = {
+  'nav.wallet': 'Monedero',
+  'nav.walletAvailable': 'Monedero, {amount} disponible',
+
+  'wallet.title': 'Monedero',
+  'wallet.available': 'Disponible',
+  'wallet.availableHint': 'Tu saldo menos lo que retienen tus pujas ganadoras.',
+  'wallet.balance': 'Saldo',
+  'wallet.held': 'Retenido por pujas',
+  'wallet.topUp': 'Recargar',
+  'wallet.notConfigured':
+    'Los pagos con tarjeta no están configurados en este servidor, así que las recargas están desactivadas.',
+  'wallet.loadError': 'No se pudo cargar tu monedero',
+  'wallet.holds.title': 'Retenido por tus pujas',
+  'wallet.holds.empty':
+    'No hay nada retenido. Mientras vas ganando un lote, tu máximo queda retenido aquí hasta que el lote termina o te superan.',
+  'wallet.holds.ends': 'termina {time}',
+  'wallet.holds.error': 'No se pudieron cargar las retenciones.',
+  'wallet.ledger.title': 'Historial',
+  'wallet.ledger.emptyTitle': 'Aún no hay movimientos',
+  'wallet.ledger.emptyBody': 'Aquí verás recargas, compras, ventas, reembolsos y ajustes.',
+  'wallet.ledger.loadMore': 'Cargar más',
+  'wallet.ledger.loadingMore': 'Cargando más…',
+  'wallet.ledger.error': 'No se pudo cargar el historial.',
+  'wallet.ledger.loadMoreOffline': 'Vuelve a conectarte para ver movimientos anteriores.',
+  'wallet.kind.top_up': 'Recarga con tarjeta',
+  'wallet.kind.purchase': 'Compra',
+  'wallet.kind.sale': 'Venta',
+  'wallet.kind.refund': 'Reembolso',
+  'wallet.kind.adjustment': 'Ajuste',
+
+  'topUp.title': 'Recarga tu monedero',
+  'topUp.intro':
+    'Añade dinero con tarjeta. Estará disponible para pujar en cuanto se complete el pago.',
+  'topUp.amount.legend': 'Importe',
+  'topUp.amount.custom': 'Otro importe',
+  'topUp.amount.customHint': 'Entre {min} y {max}.',
+  'topUp.amount.required': 'Elige o escribe un importe.',
+  'topUp.amount.invalid': 'Escribe un importe como 25 o 25,50.',
+  'topUp.amount.tooLow': 'La recarga mínima es de {min}.',
+  'topUp.amount.tooHigh': 'La recarga máxima es de {max}.',
+  'topUp.amount.overCap':
+    'Tu saldo puede llegar como máximo a {cap}: ahora puedes añadir hasta {room}.',
+  'topUp.amount.capReached': 'Tu saldo está en el límite de {cap}; ahora no puedes recargar.',
+  'topUp.continue': 'Continuar al pago',
+  'topUp.creating': 'Preparando el pago…',
+  'topUp.offline': 'Para recargar necesitas conexión. Vuelve a conectarte para pagar con tarjeta.',
+  'topUp.notConfigured.title': 'Los pagos con tarjeta no están disponibles',
+  'topUp.notConfigured.body':
+    'Los pagos con tarjeta no están configurados en este servidor, así que aquí no puedes recargar. Todo lo demás funciona con normalidad.',
+  'topUp.card.title': 'Paga {amount} con tarjeta',
+  'topUp.card.loading': 'Cargando el formulario seguro de tarjeta…',
+  'topUp.card.loadErrorTitle': 'No se pudo cargar el formulario de tarjeta',
+  'topUp.card.loadErrorBody':
+    'No se pudo contactar con Stripe, nuestro procesador de pagos. Comprueba tu conexión e inténtalo de nuevo.',
+  'topUp.card.secure': 'Los datos de la tarjeta van directamente a Stripe; Lotline nunca los ve.',
+  'topUp.pay': 'Pagar {amount}',
+  'topUp.paying': 'Confirmando el pago…',
+  'topUp.changeAmount': 'Cambiar importe',
+  'topUp.checking': 'Comprobando el pago…',
+  'topUp.checkAgain': 'Comprobar de nuevo',
+  'topUp.confirmError': 'No se pudo confirmar el pago. Inténtalo de nuevo.',
+  'topUp.lookupError': 'No se pudo comprobar este pago',
+  'topUp.status.processing.title': 'Pago en proceso',
+  'topUp.status.processing.body':
+    'Tu banco está procesando el pago. Tu saldo se actualizará en cuanto termine; puedes salir de esta pantalla.',
+  'topUp.status.processing.slow': 'Está tardando más de lo habitual. Te avisaremos cuando termine.',
+  'topUp.status.succeeded.title': '{amount} añadidos a tu monedero',
+  'topUp.status.succeeded.balance': 'Saldo nuevo: {balance}',
+  'topUp.status.succeeded.updating': 'Actualizando tu saldo…',
+  'topUp.status.requires_action.title': 'Tu banco necesita que confirmes este pago',
+  'topUp.status.requires_action.body':
+    'La autenticación no se completó. Confirma el pago con tu banco para terminar la recarga.',
+  'topUp.authenticate': 'Completar la autenticación',
+  'topUp.authenticating': 'Esperando a tu banco…',
+  'topUp.status.failed.title': 'El pago no se completó',
+  'topUp.status.failed.fallback': 'Tu tarjeta fue rechazada. No se ha cobrado nada.',
+  'topUp.tryAnotherCard': 'Probar otra tarjeta',
+  'topUp.status.canceled.title': 'Pago cancelado',
+  'topUp.status.canceled.body': 'Esta recarga se canceló. No se ha cobrado nada.',
+  'topUp.status.refunded.title': 'Pago devuelto',
+  'topUp.status.refunded.body':
+    'Este pago habría superado el límite de {cap} de tu saldo, así que no se ha añadido: el dinero vuelve a tu tarjeta.',
+  'topUp.again': 'Empezar otra recarga',
+  'topUp.backToWallet': 'Volver al monedero',
+}
