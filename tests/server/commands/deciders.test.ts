@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BALANCE_CAP, TOP_UP_MAX, TOP_UP_MIN, type Wallet } from '../../../common/wallet.ts'
 import { checkAdjustment } from '../../../server/commands/admin/check-adjustment.ts'
-import type Stripe from 'stripe'
 import { decideCancel } from '../../../server/commands/lots/decide-cancel.ts'
 import { decideNewLot } from '../../../server/commands/lots/decide-new-lot.ts'
 import { checkPictureChange } from '../../../server/commands/lots/check-picture-change.ts'
@@ -12,9 +11,9 @@ import {
   decideSettlement,
   paidPastCap,
 } from '../../../server/commands/wallet/top-ups/top-up-rules.ts'
-import type { TopUpRecord } from '../../../server/repositories/top-ups.ts'
 import type { LotRow } from '../../../server/repositories/lots.ts'
 import type { AppError } from '../../../server/lib/problem.ts'
+import { intent, topUpAt } from './top-up-fixtures.ts'
 
 /** The pure deciders behind the write commands, without a database: each limit, its edge, one past. */
 
@@ -207,31 +206,7 @@ describe('checkPictureChange: the seller, until the lot ends', () => {
 })
 
 describe('decideSettlement: what a PaymentIntent means for its top-up', () => {
-  const topUp = (patch: Partial<TopUpRecord> = {}): TopUpRecord => ({
-    id: 'top-up',
-    userId: 'alice',
-    clientKey: 'key',
-    paymentIntentId: 'pi_1',
-    refundId: null,
-    amount: 5_000,
-    currency: 'EUR',
-    status: 'created',
-    failureMessage: null,
-    creditedAt: null,
-    createdAt: now.toISOString(),
-    ...patch,
-  })
-  const intent = (patch: Record<string, unknown> = {}) =>
-    ({
-      id: 'pi_1',
-      status: 'succeeded',
-      amount: 5_000,
-      amount_received: 5_000,
-      currency: 'eur',
-      metadata: { top_up_id: 'top-up', user_id: 'alice' },
-      last_payment_error: null,
-      ...patch,
-    }) as unknown as Stripe.PaymentIntent
+  const topUp = topUpAt(now)
 
   it.each([
     ['paid in full', topUp(), intent(), { paid: true }],

@@ -1,4 +1,3 @@
-import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { BALANCE_CAP, TOP_UP_MAX, TOP_UP_MIN } from '../../../common/wallet.ts'
 import {
@@ -9,7 +8,7 @@ import {
   statusFromIntent,
 } from '../../../server/commands/wallet/top-ups/top-up-rules.ts'
 import type { AppError } from '../../../server/lib/problem.ts'
-import type { TopUpRecord } from '../../../server/repositories/top-ups.ts'
+import { intent, topUpAt } from './top-up-fixtures.ts'
 
 /** The top-up rules as a member and the wallet screen see them: the refusals' words, each status. */
 
@@ -23,31 +22,7 @@ const problem = (f: () => unknown) => {
   }
   return 'ok'
 }
-const topUp = (patch: Partial<TopUpRecord> = {}): TopUpRecord => ({
-  id: 'top-up',
-  userId: 'alice',
-  clientKey: 'key',
-  paymentIntentId: 'pi_1',
-  refundId: null,
-  amount: 5_000,
-  currency: 'EUR',
-  status: 'created',
-  failureMessage: null,
-  creditedAt: null,
-  createdAt: now.toISOString(),
-  ...patch,
-})
-const intent = (patch: Record<string, unknown> = {}) =>
-  ({
-    id: 'pi_1',
-    status: 'succeeded',
-    amount: 5_000,
-    amount_received: 5_000,
-    currency: 'eur',
-    metadata: { top_up_id: 'top-up', user_id: 'alice' },
-    last_payment_error: null,
-    ...patch,
-  }) as unknown as Stripe.PaymentIntent
+const topUp = topUpAt(now)
 
 describe('checkTopUpAmount: what a member reads outside the limits', () => {
   it('names the limits in currency units', () => {
