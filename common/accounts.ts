@@ -36,3 +36,39 @@ export interface PublicUser {
 export function normalizeEmail(raw: string): string {
   return raw.normalize('NFKC').trim().toLowerCase()
 }
+
+/**
+ * The public bidder alias a member may choose (Account, decision 0025): 3 to 24 letters, digits,
+ * spaces, `-`, `_` or `.`, starting and ending with a letter or digit, single spaces. Unique
+ * whatever the case ("bidder 7f3a" is taken when "Bidder 7F3A" exists).
+ */
+export const ALIAS_MIN_LENGTH = 3
+export const ALIAS_MAX_LENGTH = 24
+export const ALIAS_PATTERN = '^[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_.-]| (?! ))*[\\p{L}\\p{N}]$'
+const ALIAS = new RegExp(ALIAS_PATTERN, 'u')
+
+/** The one spelling of a chosen alias: compatibility form (NFKC), no surrounding space. */
+export function normalizeAlias(raw: string): string {
+  return raw.normalize('NFKC').trim()
+}
+
+/** Why an alias (as typed) cannot be taken, or undefined when it can. */
+export function aliasProblem(raw: string): string | undefined {
+  const alias = normalizeAlias(raw)
+  if (alias.length < ALIAS_MIN_LENGTH || alias.length > ALIAS_MAX_LENGTH)
+    return `Must be ${ALIAS_MIN_LENGTH} to ${ALIAS_MAX_LENGTH} characters.`
+  if (!ALIAS.test(alias))
+    return 'Use letters, digits, single spaces, "-", "_" or "."; start and end with a letter or digit.'
+  return undefined
+}
+
+/** A member's own changes to their profile (`PATCH /api/me`). */
+export interface ProfileInput {
+  /** The display name, shown as the seller on the member's lots. */
+  name?: string
+  alias?: string
+}
+
+/** Why an account cannot be deleted yet: money held for bids, or lots still running. */
+export const DELETE_BLOCKERS = ['holds', 'lots'] as const
+export type DeleteBlocker = (typeof DELETE_BLOCKERS)[number]

@@ -261,7 +261,12 @@ describe('resolveBid: reserve', () => {
 
 describe('validateLotInput', () => {
   const now = new Date('2030-01-01T12:00:00Z')
-  const base = { title: 'A lamp', startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' }
+  const base = {
+    title: 'A lamp',
+    category: 'home' as const,
+    startingPrice: 1_000,
+    endsAt: '2030-01-02T12:00:00Z',
+  }
 
   it('accepts a valid lot that opens now', () => {
     expect(validateLotInput(base, now)).toEqual({})
@@ -271,6 +276,7 @@ describe('validateLotInput', () => {
     const errors = validateLotInput(
       {
         title: '  x ',
+        category: 'home',
         description: 'd'.repeat(5_001),
         startingPrice: 99,
         reservePrice: 50,
@@ -329,7 +335,12 @@ describe('hasVisibleText: titles, names and reasons must show something', () => 
     expect(hasVisibleText(text)).toBe(false)
     expect(
       validateLotInput(
-        { title: text.padEnd(3, '\u200b'), startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' },
+        {
+          title: text.padEnd(3, '\u200b'),
+          category: 'home',
+          startingPrice: 1_000,
+          endsAt: '2030-01-02T12:00:00Z',
+        },
         new Date('2030-01-01T12:00:00Z'),
       ).title,
     ).toBeDefined()
@@ -365,7 +376,7 @@ describe('isLineOfText: titles, names and reasons are one line that nothing reor
     expect(isLineOfText(text)).toBe(false)
     expect(
       validateLotInput(
-        { title: text, startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' },
+        { title: text, category: 'home', startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' },
         new Date('2030-01-01T12:00:00Z'),
       ).title,
     ).toBe(LINE_OF_TEXT_MESSAGE)
@@ -541,7 +552,12 @@ describe('validateLotInput: boundaries', () => {
   const MINUTE = 60_000
   const HOUR = 3_600_000
   const DAY = 24 * HOUR
-  const valid: LotInput = { title: 'A lamp', startingPrice: 1_000, endsAt: iso(NOW + DAY) }
+  const valid: LotInput = {
+    title: 'A lamp',
+    category: 'home' as const,
+    startingPrice: 1_000,
+    endsAt: iso(NOW + DAY),
+  }
   const check = (patch: Partial<LotInput>) => validateLotInput({ ...valid, ...patch }, now)
 
   it('the valid base has no problems', () => {
@@ -772,5 +788,45 @@ describe('holdChanges and withLotHold: only the leader holds, their maximum', ()
   ] as const)('%s', (_name, lotHold, expected) => {
     const funds = { balance: 10_000, held: 3_000, lotHold: 1_000 }
     expect(withLotHold(funds, lotHold)).toEqual({ balance: 10_000, ...expected })
+  })
+})
+
+describe('resolveBid: half a leader is no leader', () => {
+  // A leader without a remembered maximum, or a maximum without a leader, cannot answer a bid:
+  // the bid is the first one, at its own amount, and nobody is told they were outbid.
+  it.each([
+    ['a leader without a maximum', { leaderId: 'a', leaderMax: null, currentPrice: null }],
+    ['a maximum without a leader', { leaderId: null, leaderMax: 5_000, currentPrice: null }],
+  ])('%s', (_, patch) => {
+    const o = accept(fresh(patch), 'b', 1_000, 10_000)
+    expect(o.state).toMatchObject({ currentPrice: 1_000, leaderId: 'b', leaderMax: 10_000 })
+    expect(rows(o)).toEqual([['b', 1_000, false]])
+    expect(o.outbidUserId).toBeNull()
+    expect(o.changed).toBe(true)
+  })
+})
+
+describe('validateLotInput: the category', () => {
+  const now = new Date('2030-01-01T12:00:00Z')
+  const base = {
+    title: 'A lamp',
+    category: 'home' as const,
+    startingPrice: 1_000,
+    endsAt: '2030-01-02T12:00:00Z',
+  }
+
+  it.each(['', 'Home', 'lamps', undefined])(
+    'refuses %j with a request to choose one',
+    (category) => {
+      const input = { ...base, category } as unknown as LotInput
+      expect(validateLotInput(input, now)).toEqual({ category: 'Choose a category.' })
+    },
+  )
+
+  it('tells a title that is not one line of text so, in words', () => {
+    expect(LINE_OF_TEXT_MESSAGE).toBe('Must be one line with visible characters.')
+    expect(validateLotInput({ ...base, title: 'A\nlamp' }, now)).toEqual({
+      title: 'Must be one line with visible characters.',
+    })
   })
 })

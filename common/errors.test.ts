@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { en } from '../src/i18n/en.ts'
+import { en as shellEn } from '../src/i18n/en.ts'
+import { moreEn } from '../src/i18n/more.ts'
 import { es } from '../src/i18n/es.ts'
 import { codeForStatus, ERROR_CODES, isErrorCode, PROBLEM_CONTENT_TYPE } from './errors.ts'
+
+const en = { ...shellEn, ...moreEn }
 
 /** Client-side messages under `errors.` that are not API codes (no answer, offline, unknown). */
 const CLIENT_ONLY = ['network', 'offline', 'unknown']

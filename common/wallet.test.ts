@@ -26,6 +26,8 @@ describe('final top-up statuses: nothing more can happen to them', () => {
     ['failed', false],
     ['succeeded', true],
     ['canceled', true],
+    // Given back by card because crediting it would have passed the balance cap.
+    ['refunded', true],
   ] as const satisfies readonly (readonly [TopUpStatus, boolean])[])('%s → %s', (status, final) => {
     expect(FINAL_TOP_UP_STATUSES.includes(status)).toBe(final)
   })

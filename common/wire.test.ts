@@ -30,6 +30,9 @@ describe('ids', () => {
     ['', false],
     [42, false],
     [null, false],
+    // Not a string, though it would print as one (a query parser's repeated parameter).
+    [[ID], false],
+    [{ toString: () => ID }, false],
   ])('isUuid(%j) is %s', (value, expected) => {
     expect(isUuid(value)).toBe(expected)
   })
@@ -115,6 +118,7 @@ describe('events', () => {
     expect(EVENTS).toEqual({
       lotCreated: 'lot.created',
       lotUpdated: 'lot.updated',
+      lotEdited: 'lot.edited',
       bidPlaced: 'bid.placed',
       walletUpdated: 'wallet.updated',
       topUpUpdated: 'top_up.updated',

@@ -86,6 +86,8 @@ export interface BidPlacedEvent {
 export interface EventPayloads {
   'lot.created': LotSummary
   'lot.updated': LotSummary
+  /** The seller edited the lot's text (decision 0025): the room refetches its detail. */
+  'lot.edited': LotSummary
   'bid.placed': BidPlacedEvent
   'wallet.updated': Wallet
   /** A top-up changed without a wallet change (refunded over the cap): on the wallet channel. */
@@ -98,6 +100,7 @@ export type EventName = keyof EventPayloads
 export const EVENTS = {
   lotCreated: 'lot.created',
   lotUpdated: 'lot.updated',
+  lotEdited: 'lot.edited',
   bidPlaced: 'bid.placed',
   walletUpdated: 'wallet.updated',
   topUpUpdated: 'top_up.updated',

@@ -2,8 +2,15 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { createServer, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { resolve } from 'node:path'
-import Fastify, { type ConnectionError, type FastifyInstance, type RouteOptions } from 'fastify'
+import Fastify, {
+  LogController,
+  type ConnectionError,
+  type FastifyInstance,
+  type RouteOptions,
+} from 'fastify'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
+import { constants as zlib } from 'node:zlib'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
@@ -14,6 +21,7 @@ import { createStripe } from './lib/stripe.ts'
 import type Stripe from 'stripe'
 import rateLimit from '@fastify/rate-limit'
 import { REDACT_PATHS, serializeError, serializeRequest } from './lib/log-redaction.ts'
+import { logOneLinePerRequest, readableLogStream } from './lib/local-log.ts'
 import { PROBLEM_CONTENT_TYPE } from '../common/errors.ts'
 import { isServerPath } from '../common/wire.ts'
 import { AppError, toProblem } from './lib/problem.ts'
@@ -122,8 +130,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             level: config.logLevel,
             serializers: { req: serializeRequest, err: serializeError },
             redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            ...(deps.logStream
+              ? { stream: deps.logStream }
+              : config.logFormat === 'pretty'
+                ? { stream: readableLogStream() }
+                : {}),
           },
+    // Local mode: one line per request, written by `logOneLinePerRequest` (decision 0026).
+    logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     // A request whose headers or body trickle in (or never come) holds a socket: Node's default
@@ -151,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>()
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
+  if (config.logFormat === 'pretty') logOneLinePerRequest(app)
 
   const broadcaster = deps.broadcaster ?? new Broadcaster(config.pusher, app.log)
   app.decorate('broadcaster', broadcaster)
@@ -181,6 +196,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     )
   }
   await app.register(socketId)
+  // Text answers over 1 KB (API JSON, problem+json, the app shell) compressed by Accept-Encoding,
+  // brotli at a fast level; the build's assets come precompressed (plugins/static.ts, decision 0029)
+  // and an answer that already has a Content-Encoding is left alone.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  })
   await app.register(cookie)
   // Per-route limits that count every request (lot picture uploads, keyed per member by the route);
   // sign-in and registration count failures with their own limiter (routes/auth/limits.ts).
@@ -251,7 +275,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             ...payments,
             webhookSecret: config.stripe.webhookSecret,
           })
-          await api.register(adminRoutes, { db, broadcaster, currency: config.currency })
+          await api.register(adminRoutes, payments)
         },
         { prefix: '/api' },
       )

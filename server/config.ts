@@ -22,6 +22,8 @@ export interface Config {
   currency: string
   sessionSecret: string
   logLevel: string
+  /** `pretty`: one readable line per request (local mode's default); `json`: pino's lines. */
+  logFormat: 'pretty' | 'json'
   /**
    * Which hops may tell the client's address (X-Forwarded-For) and scheme: false (none, the
    * default), the number of reverse proxies in front, or their addresses/CIDRs. Never "all".
@@ -204,6 +206,8 @@ export function loadConfig(env: Env = process.env): Config {
     currency,
     sessionSecret,
     logLevel: str('LOG_LEVEL') ?? (production ? 'info' : 'info'),
+    // Production's log is JSON whatever LOG_FORMAT says (decision 0026).
+    logFormat: !production && str('LOG_FORMAT')?.toLowerCase() !== 'json' ? 'pretty' : 'json',
     trustProxy,
     limits: {
       signInPerAccount: limit('SIGNIN_LIMIT_PER_ACCOUNT', '10/1m'),

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
@@ -7,7 +8,9 @@ import { openDatabase } from './db/index.ts'
 import { openWhenReachable, redactUrl } from './db/start.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoData } from './jobs/seed-demo-data.ts'
+import { seedDemoPictures } from './jobs/demo-pictures.ts'
 import { createScheduler } from './jobs/scheduler.ts'
+import { demoLotsFor } from './jobs/demo-lots.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
 import { createStripe } from './lib/stripe.ts'
 import { startRealtimeServer, type RealtimeServer } from './realtime/index.ts'
@@ -33,7 +36,9 @@ async function main() {
     },
   )
   const applied = await migrate(db)
-  const seeded = config.production ? false : await seedDemoData(db)
+  const seeded = config.production ? false : await seedDemoData(db, config.currency)
+  // Every demo lot has pictures, made locally (decision 0024); idempotent, so each local start fills new ones.
+  if (!config.production) await seedDemoPictures(db, resolve(config.dataDir, 'uploads'))
 
   let realtime: RealtimeServer | undefined
   const stripe = createStripe(config.stripe)
@@ -70,6 +75,12 @@ async function main() {
     broadcaster: app.broadcaster,
     currency: config.currency,
     log: app.log,
+    // Local mode keeps a few demo lots open at all times; production never lists anything itself.
+    demoLots: demoLotsFor(config.production, {
+      db,
+      broadcaster: app.broadcaster,
+      uploadsDir: resolve(config.dataDir, 'uploads'),
+    }),
   })
   scheduler.start()
   // Credits paid top-ups whose webhook was lost (card payments only when configured).

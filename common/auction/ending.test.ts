@@ -36,7 +36,12 @@ describe('the lists both sides check against', () => {
 
 describe('next steps on a new lot', () => {
   const now = new Date('2030-01-01T12:00:00Z')
-  const base = { title: 'A lamp', startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' }
+  const base = {
+    title: 'A lamp',
+    category: 'home' as const,
+    startingPrice: 1_000,
+    endsAt: '2030-01-02T12:00:00Z',
+  }
   const withSteps = (nextSteps: string) => validateLotInput({ ...base, nextSteps }, now)
 
   it('takes up to the limit, counted without surrounding spaces, and refuses one more', () => {

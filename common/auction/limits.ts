@@ -19,10 +19,12 @@ export const DURATION_MAX_MS = 14 * 24 * 3_600_000
 export const SCHEDULE_AHEAD_MAX_MS = 30 * 24 * 3_600_000
 /** A start time this far in the past still counts as "now" (clock skew, slow networks). */
 export const START_SKEW_MS = 60_000
-/** A lot's picture: one JPEG, PNG or WebP file of at most 2 MB. */
+/** A lot's picture: a JPEG, PNG or WebP file of at most 2 MB each (decisions 0010, 0024). */
 export const LOT_IMAGE_MAX_BYTES = 2 * 1024 * 1024
 export const LOT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 export type LotImageType = (typeof LOT_IMAGE_TYPES)[number]
+/** At most this many pictures per lot (decision 0024). */
+export const LOT_PICTURES_MAX = 8
 export const SOFT_CLOSE_DEFAULT_SECONDS = 60
 /** 10 s (Whatnot's counter-bid time) to 10 min (the longest windows documented by auction houses). */
 export const SOFT_CLOSE_MIN_SECONDS = 10

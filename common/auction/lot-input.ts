@@ -14,11 +14,14 @@ import {
   TITLE_MAX_LENGTH,
   TITLE_MIN_LENGTH,
 } from './limits.ts'
+import { isLotCategory, type LotCategory } from './finding.ts'
 import { isMoney } from './prices.ts'
 import { isLineOfText, LINE_OF_TEXT_MESSAGE } from './text.ts'
 
 export interface LotInput {
   title: string
+  /** One of `LOT_CATEGORIES`; required (decision 0026). */
+  category: LotCategory
   description?: string | undefined
   /** Pickup or shipping note the buyer sees once the lot is sold. */
   nextSteps?: string | undefined
@@ -39,6 +42,7 @@ export function validateLotInput(input: LotInput, now: Date): Record<string, str
   } else if (!isLineOfText(title)) {
     errors.title = LINE_OF_TEXT_MESSAGE
   }
+  if (!isLotCategory(input.category)) errors.category = 'Choose a category.'
   // Stryker disable next-line StringLiteral: equivalent — any short stand-in for a missing description is within the limit
   if ((input.description ?? '').length > DESCRIPTION_MAX_LENGTH) {
     errors.description = `Must be at most ${DESCRIPTION_MAX_LENGTH} characters.`

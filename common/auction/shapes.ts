@@ -1,4 +1,5 @@
 /** The shapes of lots, bids and notifications as the API answers and the events carry them. */
+import type { LotCategory } from './finding.ts'
 
 export type LotStatus = 'scheduled' | 'open' | 'closed' | 'settled' | 'unsold' | 'cancelled'
 export const LOT_FILTERS = ['open', 'ending_soon', 'scheduled', 'closed'] as const
@@ -10,6 +11,8 @@ export const ENDED_STATUSES: readonly LotStatus[] = ['closed', 'settled', 'unsol
 export interface LotSummary {
   id: string
   title: string
+  /** Chosen by the seller when listing (decision 0026). */
+  category: LotCategory
   status: LotStatus
   startingPrice: number
   /** Null until the first bid. */
@@ -19,6 +22,7 @@ export interface LotSummary {
   bidCount: number
   /** The leading bidder's public alias. */
   leader: string | null
+  /** The seller's display name (their account name, decision 0025); bidders stay aliases. */
   seller: string
   hasReserve: boolean
   /** Null when the lot has no reserve; the reserve amount itself stays secret. */
@@ -26,10 +30,18 @@ export interface LotSummary {
   startsAt: string
   endsAt: string
   softCloseSeconds: number
-  /** The lot's picture, relative to the app's base (`uploads/lots/…`), or null. */
+  /** The lot's first picture (its cover), relative to the app's base (`uploads/lots/…`), or null. */
   imageUrl: string | null
+  /** Every picture in the seller's order, the cover first (at most `LOT_PICTURES_MAX`). */
+  pictures: LotPicture[]
   version: number
   serverTime: string
+}
+
+/** One picture of a lot (decision 0024): its id and its file, relative to the app's base. */
+export interface LotPicture {
+  id: string
+  url: string
 }
 
 export type MyLotStatus = 'leading' | 'outbid' | 'won' | 'lost' | null
@@ -39,6 +51,14 @@ export interface MyLot {
   /** My maximum on this lot (my own secret), null if I never bid. */
   maxBid: number | null
   watching: boolean
+  /** Only when the viewer is the lot's seller: what the seller panel shows and edits. */
+  seller?: SellerView
+}
+
+/** The seller's own view of their lot (decision 0025). */
+export interface SellerView {
+  /** The pickup or shipping note for the buyer ('' when none). */
+  nextSteps: string
 }
 
 export interface LotDetail extends LotSummary {

@@ -9,6 +9,7 @@ import { openLotsDue } from '../commands/settlement/open-due-lots.ts'
 import { IDEMPOTENCY_KEY_TTL_MS, deleteIdempotencyKeysBefore } from '../repositories/idempotency.ts'
 import { lotsDueToClose, nextLotEventAt } from '../repositories/lots.ts'
 import { deleteExpiredSessions } from '../repositories/sessions.ts'
+import { keepDemoLotsOpen, type DemoLotsDeps } from './demo-lots.ts'
 
 export interface SchedulerDeps {
   db: Database
@@ -17,12 +18,16 @@ export interface SchedulerDeps {
   log?: FastifyBaseLogger
   /** Safety-net tick; the next due time is also awaited with its own timer. */
   intervalMs?: number
+  /** Local mode only (`demoLotsFor`): keep a few demo lots open (decision 0026). */
+  demoLots?: DemoLotsDeps | undefined
 }
 
 export interface RunReport {
   opened: string[]
   closed: Array<{ lotId: string; outcome: CloseOutcome }>
   endingSoon: string[]
+  /** Demo lots listed in this pass (local mode only). */
+  demoListed?: string[]
   /** Rows the hourly sweep deleted, when it ran in this pass. */
   swept?: { sessions: number; idempotencyKeys: number }
 }
@@ -65,6 +70,7 @@ export function createScheduler(deps: SchedulerDeps) {
     report.opened.push(...(await openLotsDue(db, now, { broadcaster })))
     report.endingSoon.push(...(await notifyEndingSoon(db, now, { broadcaster })))
     await closeDue(now, report)
+    if (deps.demoLots) report.demoListed = await keepDemoLotsOpen(deps.demoLots, now)
     if (now.getTime() - lastSweepAt >= SWEEP_EVERY_MS) {
       report.swept = await sweep(now)
       lastSweepAt = now.getTime()

@@ -1,9 +1,11 @@
 import type { Database } from '../db/types.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { SOFT_CLOSE_DEFAULT_SECONDS } from '../../common/auction.ts'
+import { DEFAULT_CURRENCY } from '../../common/config.ts'
 import { countUsers, insertUser } from '../repositories/users.ts'
 import { appendLedgerEntry } from '../repositories/ledger.ts'
 import { insertLot } from '../repositories/lots.ts'
+import { seedEndedLots } from './seed-ended-lots.ts'
 
 export const DEMO_PASSWORD = 'lotline-demo'
 export const DEMO_STARTING_CREDIT = 50_000
@@ -15,23 +17,49 @@ const MEMBERS = [
 ]
 
 const LOTS = [
-  { title: 'Mid-century teak sideboard', price: 12_000, hours: 2, reserve: 20_000 },
-  { title: 'Leica M6 film camera, 1986', price: 45_000, hours: 26, reserve: null },
+  {
+    title: 'Mid-century teak sideboard',
+    category: 'furniture',
+    price: 12_000,
+    hours: 2,
+    reserve: 20_000,
+  },
+  {
+    title: 'Leica M6 film camera, 1986',
+    category: 'cameras',
+    price: 45_000,
+    hours: 26,
+    reserve: null,
+  },
   {
     title: 'Signed first edition: "The Left Hand of Darkness"',
+    category: 'books',
     price: 8_000,
     hours: 0.25,
     reserve: null,
   },
-  { title: 'Vintage Omega Seamaster wristwatch', price: 30_000, hours: 72, reserve: 60_000 },
-  { title: 'Hand-thrown stoneware tea set (6 pieces)', price: 2_500, hours: 6, reserve: null },
-]
+  {
+    title: 'Vintage Omega Seamaster wristwatch',
+    category: 'jewellery_watches',
+    price: 30_000,
+    hours: 72,
+    reserve: 60_000,
+  },
+  {
+    title: 'Hand-thrown stoneware tea set (6 pieces)',
+    category: 'home',
+    price: 2_500,
+    hours: 6,
+    reserve: null,
+  },
+] as const
 
 /**
  * Demo data for local mode: an admin, three members with 500.00 of credit each (adjustment
- * entries) and a few open lots. Runs only on an empty database and never in production.
+ * entries), a few open lots, and two ended ones — one unsold, one sold through a real bid and the
+ * real close command (decision 0026). Runs only on an empty database and never in production.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, currency = DEFAULT_CURRENCY): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction(async (tx) => {
@@ -60,6 +88,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       await insertLot(tx, {
         sellerId: seller.id,
         title: lot.title,
+        category: lot.category,
         description: `${lot.title}. Demo lot listed by ${seller.name}.`,
         startingPrice: lot.price,
         reservePrice: lot.reserve,
@@ -70,5 +99,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       })
     }
   })
+  // After the commit: bidding and closing run their own transactions, as they do for real.
+  await seedEndedLots(db, currency)
   return true
 }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static'
 import { PROBLEM_CONTENT_TYPE } from '../../common/errors.ts'
 import type { Config } from '../config.ts'
 import { toProblem } from '../lib/problem.ts'
+import { withFirstScreenPreloads } from '../lib/shell-preloads.ts'
 import { isServerPath } from '../../common/wire.ts'
 
 /**
@@ -13,6 +14,12 @@ import { isServerPath } from '../../common/wire.ts'
  * shell entry points (index.html, sw.js, the manifest, registerSW) must be revalidated every time,
  * or a deploy would never reach installed apps. Everything else (icons) gets a day.
  */
+/** A build file's name without the `.br` / `.gz` of a precompressed copy. */
+const withoutEncoding = (path: string) => path.replace(/\.(br|gz)$/, '')
+
+/** Files the build also wrote as `.br` and `.gz` (build/compress.ts): their answer varies. */
+const NEGOTIATED = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/
+
 function cacheControlFor(relativePath: string): string {
   if (relativePath.startsWith('assets/')) return 'public, max-age=31536000, immutable'
   if (/(^|\/)(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js)$/.test(relativePath)) {
@@ -37,12 +44,17 @@ export default fp(async function staticFiles(
       index: false,
       wildcard: true,
       cacheControl: false,
+      // `x.js.br` / `x.js.gz` by Accept-Encoding (build/compress.ts), else `x.js`.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const relative = filePath
-          .slice(distDir.length)
-          .replace(/^[/\\]/, '')
-          .replaceAll('\\', '/')
+        const relative = withoutEncoding(
+          filePath
+            .slice(distDir.length)
+            .replace(/^[/\\]/, '')
+            .replaceAll('\\', '/'),
+        )
         res.setHeader('Cache-Control', cacheControlFor(relative))
+        if (NEGOTIATED.test(relative)) res.setHeader('Vary', 'Accept-Encoding')
         if (relative.endsWith('.webmanifest'))
           res.setHeader('Content-Type', 'application/manifest+json')
       },
@@ -65,12 +77,16 @@ export default fp(async function staticFiles(
     })
   }
 
-  // The shell is read per request: a deploy replaces dist/ under a running server.
-  const shell = () => readFileSync(indexPath, 'utf8')
+  // The shell is read per request: a deploy replaces dist/ under a running server. It names the
+  // first screen's API requests for this address, so they start beside the code (decision 0030).
+  const shell = (url: string) => withFirstScreenPreloads(readFileSync(indexPath, 'utf8'), base, url)
   if (hasClient) {
     // The static handler answers a directory with 403; the base itself is the app's start URL.
-    app.get(base, (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell()),
+    app.get(base, (request, reply) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(shell(request.url)),
     )
   }
 
@@ -87,7 +103,7 @@ export default fp(async function staticFiles(
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(shell())
+        .send(shell(request.url))
     }
     return reply
       .status(404)

@@ -46,7 +46,7 @@ export interface ReceiptRow {
   created_at: Date
   lot_id: string
   lot_title: string
-  seller_alias: string
+  seller_name: string
   buyer_alias: string | null
 }
 
@@ -58,7 +58,7 @@ export async function receiptOf(
 ): Promise<ReceiptRow | undefined> {
   const { rows } = await db.query<ReceiptRow>(
     `select e.id, e.kind, e.amount, e.created_at, l.id as lot_id, l.title as lot_title,
-            su.alias as seller_alias, bu.alias as buyer_alias
+            su.name as seller_name, bu.alias as buyer_alias
        from ledger_entries e
        join lots l on l.id = e.lot_id
        join users su on su.id = l.seller_id

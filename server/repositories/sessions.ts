@@ -35,11 +35,15 @@ export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<n
   return rows[0]?.n ?? 0
 }
 
-/** The session's user id if the session exists and has not expired; slides its last-seen time. */
+/**
+ * The session's user id if the session exists, has not expired and its member is not suspended;
+ * slides its last-seen time.
+ */
 export async function touchSession(db: Queryable, tokenHash: string): Promise<string | undefined> {
   const { rows } = await db.query<{ user_id: string }>(
     `update sessions set last_seen_at = now()
      where token_hash = $1 and expires_at > now()
+       and not exists (select 1 from users u where u.id = sessions.user_id and u.suspended_at is not null)
      returning user_id`,
     [tokenHash],
   )
@@ -48,4 +52,10 @@ export async function touchSession(db: Queryable, tokenHash: string): Promise<st
 
 export async function deleteSession(db: Queryable, tokenHash: string) {
   await db.query('delete from sessions where token_hash = $1', [tokenHash])
+}
+
+/** Ends every session of a member (suspension, decision 0027); returns how many ended. */
+export async function deleteSessionsOfUser(db: Queryable, userId: string): Promise<number> {
+  const { rowCount } = await db.query('delete from sessions where user_id = $1', [userId])
+  return rowCount
 }

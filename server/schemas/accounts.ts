@@ -16,3 +16,6 @@ const _publicUser: Same<Static<typeof PublicUserSchema>, PublicUser> = true
 
 /** `POST /api/auth/register`, `POST /api/auth/login` and `GET /api/me`. */
 export const UserResponseSchema = Closed({ user: PublicUserSchema })
+
+/** `GET /api/session`: who is signed in, or `null` for a guest (an answer, not an error). */
+export const SessionResponseSchema = Closed({ user: Type.Union([PublicUserSchema, Type.Null()]) })

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox'
 import {
+  LOT_CATEGORIES,
+  LOT_PICTURES_MAX,
   NOTIFICATION_KINDS,
   type AppNotification,
   type BidRow,
@@ -21,6 +23,7 @@ const MY_LOT_STATUSES = ['leading', 'outbid', 'won', 'lost'] as const
 const lotSummaryProperties = {
   id: Type.String(),
   title: Type.String(),
+  category: Type.Enum(LOT_CATEGORIES),
   status: Type.Enum(LOT_STATUSES),
   startingPrice: Money,
   /** Null until the first bid. */
@@ -37,8 +40,12 @@ const lotSummaryProperties = {
   startsAt: Timestamp,
   endsAt: Timestamp,
   softCloseSeconds: Type.Integer(),
-  /** The lot's picture, relative to the app's base (`uploads/lots/…`), or null. */
+  /** The lot's first picture (its cover), relative to the app's base (`uploads/lots/…`), or null. */
   imageUrl: Nullable(Type.String()),
+  /** Every picture in the seller's order, the cover first (at most 8, decision 0024). */
+  pictures: Type.Array(Closed({ id: Type.String(), url: Type.String() }), {
+    maxItems: LOT_PICTURES_MAX,
+  }),
   version: Type.Integer(),
   serverTime: Timestamp,
 }
@@ -53,6 +60,8 @@ export const MyLotSchema = Closed({
   /** My maximum on this lot (my own secret), null if I never bid. */
   maxBid: Nullable(Money),
   watching: Type.Boolean(),
+  /** Only when the viewer is the lot's seller (decision 0025). */
+  seller: Type.Optional(Closed({ nextSteps: Type.String() })),
 })
 const _myLot: Same<Static<typeof MyLotSchema>, MyLot> = true
 

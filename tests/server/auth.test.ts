@@ -140,6 +140,39 @@ describe('accounts', () => {
     expect(me.json()).toMatchObject({ code: 'unauthenticated', status: 401 })
   })
 
+  it('answers GET /api/session with the member, or null for a guest and an ended session, never cached', async () => {
+    const guest = await t.app.inject({ method: 'GET', url: '/api/session' })
+    expect(guest.statusCode).toBe(200)
+    expect(guest.json()).toEqual({ user: null })
+    expect(guest.headers['cache-control']).toBe('no-store')
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: 'lotline_session=forged-token' },
+    })
+    expect(forged.json()).toEqual({ user: null })
+
+    const b = browser(t.app)
+    const email = uniqueEmail('session')
+    await b.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Sam', email, password },
+    })
+    const signedIn = await b.request({ method: 'GET', url: '/api/session' })
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.json().user).toMatchObject({ name: 'Sam', email })
+    expect(signedIn.headers['cache-control']).toBe('no-store')
+    const session = b.cookie!
+    await b.request({ method: 'POST', url: '/api/auth/logout' })
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: session },
+    })
+    expect(after.json()).toEqual({ user: null })
+  })
+
   it('answers GET /api/me with 401 problem+json for a guest', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me' })
     expect(res.statusCode).toBe(401)

@@ -52,10 +52,17 @@ describe(`data layer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await seedDemoData(db)).toBe(false)
     const admin = await findUserByEmail(db, 'admin@lotline.test')
     expect(admin?.role).toBe('admin')
-    for (const name of ['alice', 'bob', 'carol']) {
+    // Bob bought Carol's camera in the seeded sale (decision 0026): 70.00 + one increment.
+    const { rows: sale } = await db.query<{ price: number }>(
+      `select current_price::int as price from lots where status = 'settled'`,
+    )
+    const price = sale[0]!.price
+    const expected = { alice: 0, bob: -price, carol: price }
+    for (const name of ['alice', 'bob', 'carol'] as const) {
       const user = await findUserByEmail(db, `${name}@lotline.test`)
       expect(user?.role).toBe('member')
-      expect((await walletOf(db, user!.id, 'EUR')).balance).toBe(DEMO_STARTING_CREDIT)
+      const wallet = await walletOf(db, user!.id, 'EUR')
+      expect(wallet.balance).toBe(DEMO_STARTING_CREDIT + expected[name])
     }
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from lots where status = 'open' and ends_at > now()`,

@@ -22,6 +22,7 @@ describe('next steps on a new lot', () => {
         url: '/api/lots',
         payload: {
           title: 'Oak chair',
+          category: 'other',
           startingPrice: 1_000,
           endsAt: new Date(Date.now() + 3_600_000).toISOString(),
           nextSteps,

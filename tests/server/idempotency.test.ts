@@ -183,6 +183,7 @@ describe(`ten identical writes at once apply once (${ENGINE})`, () => {
     const body = {
       title: 'Brass lamp',
       description: 'Works.',
+      category: 'other',
       startingPrice: 1_000,
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
     }

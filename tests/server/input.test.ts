@@ -65,7 +65,13 @@ describe('bodies nested deeper than any request of ours are refused, never a 500
     const res = await alice.b.request({
       method: 'POST',
       url: '/api/lots',
-      payload: { title: 'Lamp', startingPrice: 100, endsAt: inAnHour(), extra: value },
+      payload: {
+        title: 'Lamp',
+        category: 'other',
+        startingPrice: 100,
+        endsAt: inAnHour(),
+        extra: value,
+      },
     })
     expectRefused(res, 422, `extra${'.k'.repeat(31)}`)
   })
@@ -78,14 +84,14 @@ describe('NUL characters are refused with 422 naming the field, on every route',
       'a lot title',
       'POST',
       '/api/lots',
-      { title: 'La\0mp', startingPrice: 100, endsAt: 'E' },
+      { title: 'La\0mp', category: 'other', startingPrice: 100, endsAt: 'E' },
       'title',
     ],
     [
       'a description',
       'POST',
       '/api/lots',
-      { title: 'Lamp', description: '\0', startingPrice: 100, endsAt: 'E' },
+      { title: 'Lamp', description: '\0', category: 'other', startingPrice: 100, endsAt: 'E' },
       'description',
     ],
     [
@@ -135,6 +141,7 @@ describe('NUL characters are refused with 422 naming the field, on every route',
 describe('text the database cannot store or a reader could be deceived by is refused, never a 500', () => {
   const lotBody = (fields: Record<string, string>) => ({
     title: 'Lamp',
+    category: 'other',
     startingPrice: 100,
     endsAt: inAnHour(),
     ...fields,
@@ -245,7 +252,7 @@ describe('text that shows nothing is refused by the shared rule', () => {
     [
       'a lot title',
       '/api/lots',
-      { title: '\u200b\u200b\u200b\u200b', startingPrice: 100, endsAt: 'E' },
+      { title: '\u200b\u200b\u200b\u200b', category: 'other', startingPrice: 100, endsAt: 'E' },
       'title',
     ],
     [

@@ -39,6 +39,7 @@ describe('creating a lot', () => {
       payload: {
         title: '  Brass desk lamp ',
         description: 'Works.',
+        category: 'other',
         startingPrice: 2_500,
         reservePrice: 5_000,
         endsAt: inMinutes(120),
@@ -55,7 +56,7 @@ describe('creating a lot', () => {
       minNextBid: 2_500,
       bidCount: 0,
       leader: null,
-      seller: seller.alias,
+      seller: 'Member', // the seller's display name, not an alias (decision 0025)
       hasReserve: true,
       reserveMet: false,
       softCloseSeconds: 60,
@@ -79,6 +80,7 @@ describe('creating a lot', () => {
       url: '/api/lots',
       payload: {
         title: 'Later',
+        category: 'other',
         startingPrice: 100,
         startsAt: inMinutes(30),
         endsAt: inMinutes(90),
@@ -107,7 +109,13 @@ describe('creating a lot', () => {
     const res = await seller.b.request({
       method: 'POST',
       url: '/api/lots',
-      payload: { title: 'Fine title', startingPrice: 1_000, endsAt: inMinutes(60), ...patch },
+      payload: {
+        title: 'Fine title',
+        category: 'other',
+        startingPrice: 1_000,
+        endsAt: inMinutes(60),
+        ...patch,
+      },
     })
     expect(res.statusCode).toBe(422)
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
@@ -117,7 +125,12 @@ describe('creating a lot', () => {
   })
 
   it('needs a signed-in member and the async header', async () => {
-    const payload = { title: 'Fine title', startingPrice: 1_000, endsAt: inMinutes(60) }
+    const payload = {
+      title: 'Fine title',
+      category: 'other',
+      startingPrice: 1_000,
+      endsAt: inMinutes(60),
+    }
     const guest = await t.app.inject({ method: 'POST', url: '/api/lots', headers: XHR, payload })
     expect(guest.statusCode).toBe(401)
     const seller = await newMember(0)

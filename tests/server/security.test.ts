@@ -413,6 +413,7 @@ describe('lots one member may list', () => {
             headers: { ...XHR, cookie },
             payload: {
               title: 'A listed lamp',
+              category: 'other',
               startingPrice: 1_000,
               endsAt: new Date(Date.now() + 3_600_000).toISOString(),
             },

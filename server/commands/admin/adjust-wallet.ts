@@ -1,6 +1,7 @@
 import type { Wallet } from '../../../common/wallet.ts'
 import type { Database } from '../../db/types.ts'
 import { notFound } from '../../lib/problem.ts'
+import { insertAudit } from '../../repositories/admin.ts'
 import { appendLedgerEntry } from '../../repositories/ledger.ts'
 import { findUserById } from '../../repositories/users.ts'
 import { lockWallets, walletOf } from '../../repositories/wallets.ts'
@@ -10,7 +11,7 @@ import { checkAdjustment } from './check-adjustment.ts'
 /**
  * An admin credits or debits a wallet with a reason, as an `adjustment` ledger entry (which bumps
  * the wallet's version by trigger). Money moves: the Idempotency-Key is required, so a retried
- * request applies once.
+ * request applies once. The audit row (decision 0027) commits with the entry.
  */
 export async function adjustWallet(
   deps: { db: Database; currency: string },
@@ -28,9 +29,24 @@ export async function adjustWallet(
   return runCommand(deps.db, { once, publishTo }, async (tx, events) => {
     if (!(await findUserById(tx, userId))) throw notFound('User')
     await lockWallets(tx, [userId])
-    checkAdjustment(await walletOf(tx, userId, deps.currency), amount)
+    const before = await walletOf(tx, userId, deps.currency)
+    checkAdjustment(before, amount)
     await appendLedgerEntry(tx, { userId, kind: 'adjustment', amount, reason, createdBy: adminId })
     const wallet = await walletOf(tx, userId, deps.currency)
+    await insertAudit(tx, {
+      adminId,
+      action: 'wallet.adjust',
+      targetType: 'user',
+      targetId: userId,
+      reason,
+      details: {
+        amount,
+        balanceBefore: before.balance,
+        balanceAfter: wallet.balance,
+        availableBefore: before.available,
+        availableAfter: wallet.available,
+      },
+    })
     events.walletUpdated(userId, wallet)
     return { wallet }
   })

@@ -6,7 +6,7 @@ import type { LotRow, LotView } from '../../repositories/lots.ts'
 export function lotAfterBid(
   lot: LotRow,
   after: { state: AuctionState; endsAt: Date; version: number },
-  ctx: Pick<BidContext, 'sellerAlias'>,
+  ctx: Pick<BidContext, 'sellerName'>,
   aliases: Map<string, string>,
 ): LotView {
   const { state } = after
@@ -18,7 +18,7 @@ export function lotAfterBid(
     bid_count: state.bidCount,
     ends_at: after.endsAt,
     version: after.version,
-    seller_alias: ctx.sellerAlias,
+    seller_name: ctx.sellerName,
     leader_alias: state.leaderId ? (aliases.get(state.leaderId) ?? null) : null,
   }
 }

@@ -1,7 +1,8 @@
 import type { LotSummary } from '../../../common/auction.ts'
 import type { PublicUser } from '../../../common/accounts.ts'
-import type { Database } from '../../db/types.ts'
-import { activeHoldsOnLot, releaseHoldsOnLot } from '../../repositories/holds.ts'
+import type { Database, Queryable } from '../../db/types.ts'
+import type { Publication } from '../../lib/publication.ts'
+import { activeHoldsOnLot, releaseHoldsOnLot, type ActiveHold } from '../../repositories/holds.ts'
 import { findLot, lockLot, markLotCancelled, toSummary } from '../../repositories/lots.ts'
 import { insertNotification } from '../../repositories/notifications.ts'
 import { bumpWalletVersions, lockWallets, walletsOf } from '../../repositories/wallets.ts'
@@ -20,20 +21,35 @@ export async function cancelLot(
   const { lotId, user } = input
   const once = { userId: user.id, scope: 'lot-cancel' as const, key: input.key, parts: [lotId] }
   return runCommand(deps.db, { once, publishTo }, async (tx, events) => {
-    const { notify } = decideCancel(await lockLot(tx, lotId), user)
-    const holders = (await activeHoldsOnLot(tx, lotId)).map((h) => h.user_id)
-    if (holders.length) await lockWallets(tx, holders)
-    await releaseHoldsOnLot(tx, lotId)
-    await bumpWalletVersions(tx, holders)
-    await markLotCancelled(tx, lotId)
-    if (notify) {
-      const n = await insertNotification(tx, { ...notify, kind: 'lot_cancelled', lotId })
-      events.notify(n.userId, n.notification)
-    }
-    for (const [userId, wallet] of await walletsOf(tx, holders, deps.currency))
-      events.walletUpdated(userId, wallet)
-    const summary = toSummary((await findLot(tx, lotId))!)
-    events.lotUpdated(summary)
-    return summary
+    return (await cancelLotIn(tx, events, { lotId, user, currency: deps.currency })).summary
   })
+}
+
+/**
+ * The cancel itself, inside the caller's transaction (the admin cancel adds its audit row to the
+ * same transaction): decides, releases the active holds once, marks the lot cancelled, and
+ * collects the events. Returns the holds it released.
+ */
+export async function cancelLotIn(
+  tx: Queryable,
+  events: Publication,
+  input: { lotId: string; user: Pick<PublicUser, 'id' | 'role'>; currency: string },
+): Promise<{ summary: LotSummary; released: ActiveHold[] }> {
+  const { lotId, user } = input
+  const { notify } = decideCancel(await lockLot(tx, lotId), user)
+  const released = await activeHoldsOnLot(tx, lotId)
+  const holders = released.map((h) => h.user_id)
+  if (holders.length) await lockWallets(tx, holders)
+  await releaseHoldsOnLot(tx, lotId)
+  await bumpWalletVersions(tx, holders)
+  await markLotCancelled(tx, lotId)
+  if (notify) {
+    const n = await insertNotification(tx, { ...notify, kind: 'lot_cancelled', lotId })
+    events.notify(n.userId, n.notification)
+  }
+  for (const [userId, wallet] of await walletsOf(tx, holders, input.currency))
+    events.walletUpdated(userId, wallet)
+  const summary = toSummary((await findLot(tx, lotId))!)
+  events.lotUpdated(summary)
+  return { summary, released }
 }

@@ -22,6 +22,7 @@ export async function createLot(
   return runCommand(db, { once, publishTo }, async (tx, events) => {
     const lot = (await findLot(tx, await insertLot(tx, row)))!
     events.add({ channel: LOTS_CHANNEL, name: EVENTS.lotCreated, data: toSummary(lot) })
-    return toDetail(lot, { status: null, maxBid: null, watching: false })
+    const seller = { nextSteps: lot.next_steps }
+    return toDetail(lot, { status: null, maxBid: null, watching: false, seller })
   })
 }

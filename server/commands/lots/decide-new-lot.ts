@@ -14,6 +14,7 @@ export function decideNewLot(sellerId: string, body: LotInput, now: Date) {
   return {
     sellerId,
     title: body.title.trim(),
+    category: body.category,
     description: (body.description ?? '').trim(),
     nextSteps: (body.nextSteps ?? '').trim(),
     startingPrice: body.startingPrice,

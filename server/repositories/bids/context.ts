@@ -7,7 +7,8 @@ import { fundsSql } from '../wallets.ts'
 export interface BidContext {
   /** Clock read after the locks were taken. */
   now: Date
-  sellerAlias: string
+  /** The seller's display name (decision 0025). */
+  sellerName: string
   /** Which of the users watch this lot. */
   watching: Set<string>
   funds: Map<string, BidderFunds>
@@ -25,14 +26,14 @@ export interface ContextQuery {
 
 export type ContextRow = {
   now: Date
-  seller_alias: string
+  seller_name: string
   watching: string[] | null
   funds: Array<{ user_id: string; balance: number; held: number; lot_hold: number }>
   bid_ids: number[]
 }
 
 export const CONTEXT_COLUMNS = `clock_timestamp() as now,
-            (select alias from users where id = :sellerId) as seller_alias,
+            (select name from users where id = :sellerId) as seller_name,
             (select json_agg(w.user_id) from watchlist w
               where w.lot_id = :lotId and w.user_id = any(:userIds::uuid[])) as watching,
             (select json_agg(f) from (${fundsSql(':userIds', ':lotId')}) f) as funds,
@@ -42,7 +43,7 @@ export const CONTEXT_COLUMNS = `clock_timestamp() as now,
 export function toContext(row: ContextRow): BidContext {
   return {
     now: new Date(row.now),
-    sellerAlias: row.seller_alias,
+    sellerName: row.seller_name,
     watching: new Set(row.watching ?? []),
     funds: new Map(
       row.funds.map((f) => [

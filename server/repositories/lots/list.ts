@@ -1,5 +1,11 @@
 /** Lists of lots: filtered, searched, watched or bid on, in pages ordered by `LotCursor`. */
-import { ENDING_SOON_LIST_MS, type LotFilter, type MyBidsTab } from '../../../common/auction.ts'
+import {
+  ENDING_SOON_LIST_MS,
+  type LotCategory,
+  type LotFilter,
+  type LotSort,
+  type MyBidsTab,
+} from '../../../common/auction.ts'
 import type { Queryable } from '../../db/types.ts'
 import { encodeCursor, type LotCursor } from './cursor.ts'
 import { VIEW_COLUMNS, VIEW_JOINS, type LotView } from './rows.ts'
@@ -7,6 +13,12 @@ import { VIEW_COLUMNS, VIEW_JOINS, type LotView } from './rows.ts'
 export interface ListOptions {
   filter?: LotFilter | undefined
   q?: string | undefined
+  /** `ending` when absent (decision 0026). */
+  sort?: LotSort | undefined
+  category?: LotCategory | undefined
+  /** Price limits in cents, on the current price (the starting price before any bid). */
+  minPrice?: number | undefined
+  maxPrice?: number | undefined
   cursor?: LotCursor | undefined
   limit: number
   now: Date
@@ -28,12 +40,25 @@ const TAB_WHERE = {
     `l.status in ('closed', 'settled', 'unsold', 'cancelled') and not ${WON(user)}`,
 } as const
 
-const SORT_KEYS = `
+/** What a lot costs now: its current price, or its starting price before the first bid. */
+const PRICE = 'coalesce(l.current_price, l.starting_price)'
+
+/**
+ * Each sort as its `(k_rank, k_time)` pair; every sort ends on the id, so rows with equal keys
+ * still have one order and the cursor `(k_rank, k_time, id) > (…)` skips and repeats none.
+ */
+const SORT_KEYS: Record<LotSort, string> = {
+  ending: `
   case l.status when 'open' then 0 when 'scheduled' then 1 else 2 end as k_rank,
   (case l.status
      when 'open' then extract(epoch from l.ends_at) * 1000000
      when 'scheduled' then extract(epoch from l.starts_at) * 1000000
-     else -extract(epoch from l.ends_at) * 1000000 end)::bigint as k_time`
+     else -extract(epoch from l.ends_at) * 1000000 end)::bigint as k_time`,
+  newest: `0 as k_rank, (-extract(epoch from l.created_at) * 1000000)::bigint as k_time`,
+  price_asc: `0 as k_rank, ${PRICE}::bigint as k_time`,
+  price_desc: `0 as k_rank, (-${PRICE})::bigint as k_time`,
+  bids: `0 as k_rank, (-l.bid_count)::bigint as k_time`,
+}
 
 export async function listLots(
   db: Queryable,
@@ -61,6 +86,9 @@ export async function listLots(
       where.push(`l.status in ('closed', 'settled', 'unsold', 'cancelled')`)
       break
   }
+  if (options.category) where.push(`l.category = ${param(options.category)}`)
+  if (options.minPrice !== undefined) where.push(`${PRICE} >= ${param(options.minPrice)}::bigint`)
+  if (options.maxPrice !== undefined) where.push(`${PRICE} <= ${param(options.maxPrice)}::bigint`)
   if (options.q) {
     const pattern = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     const p = param(pattern)
@@ -81,6 +109,7 @@ export async function listLots(
       where.push(TAB_WHERE[options.tab](() => `${param(bidder)}::uuid`))
     }
   }
+  const sort = options.sort ?? 'ending'
   let after = ''
   if (options.cursor) {
     const [rank, time, id] = options.cursor
@@ -89,7 +118,7 @@ export async function listLots(
   const limit = param(options.limit + 1)
   const { rows } = await db.query<LotView & { k_rank: number; k_time: number }>(
     `select * from (
-       select ${VIEW_COLUMNS}, ${SORT_KEYS}
+       select ${VIEW_COLUMNS}, ${SORT_KEYS[sort]}
          ${VIEW_JOINS}
         ${where.length ? `where ${where.join(' and ')}` : ''}
      ) s ${after}
@@ -100,6 +129,8 @@ export async function listLots(
   const page = rows.slice(0, options.limit)
   const last = page[page.length - 1]
   const nextCursor =
-    rows.length > options.limit && last ? encodeCursor([last.k_rank, last.k_time, last.id]) : null
+    rows.length > options.limit && last
+      ? encodeCursor([last.k_rank, Number(last.k_time), last.id], sort)
+      : null
   return { rows: page, nextCursor }
 }

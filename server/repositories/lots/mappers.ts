@@ -9,11 +9,15 @@ import {
 } from '../../../common/auction.ts'
 import type { LotRow, LotView } from './rows.ts'
 
+/** A picture's address, relative to the app's base (uploads are served under `uploads/`). */
+const pictureUrl = (path: string) => `uploads/${path}`
+
 export function toSummary(row: LotView, now = new Date()): LotSummary {
   const over = ENDED_STATUSES.includes(row.status)
   return {
     id: row.id,
     title: row.title,
+    category: row.category,
     status: row.status,
     startingPrice: row.starting_price,
     currentPrice: row.current_price,
@@ -22,13 +26,14 @@ export function toSummary(row: LotView, now = new Date()): LotSummary {
       : minNextBid({ startingPrice: row.starting_price, currentPrice: row.current_price }),
     bidCount: row.bid_count,
     leader: row.leader_alias,
-    seller: row.seller_alias,
+    seller: row.seller_name,
     hasReserve: row.reserve_price !== null,
     reserveMet: row.reserve_price === null ? null : (row.current_price ?? 0) >= row.reserve_price,
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at.toISOString(),
     softCloseSeconds: row.soft_close_seconds,
-    imageUrl: row.image_path ? `uploads/${row.image_path}` : null,
+    imageUrl: row.pictures[0] ? pictureUrl(row.pictures[0].path) : null,
+    pictures: row.pictures.map((p) => ({ id: p.id, url: pictureUrl(p.path) })),
     version: row.version,
     serverTime: now.toISOString(),
   }

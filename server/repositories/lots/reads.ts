@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db/types.ts'
 import type { LotSummary, MyLot } from '../../../common/auction.ts'
 import { myStatus, toSummary } from './mappers.ts'
-import { VIEW, type LotRow, type LotView } from './rows.ts'
+import { PICTURES_COLUMN, VIEW, type LotRow, type LotView } from './rows.ts'
 
 export async function findLot(db: Queryable, id: string): Promise<LotView | undefined> {
   const { rows } = await db.query<LotView>(`${VIEW} where l.id = $1`, [id])
@@ -23,11 +23,23 @@ export async function findLots(db: Queryable, ids: string[]): Promise<LotView[]>
 
 /**
  * Locks the lot row (`select … for update`): everything that changes a lot — bids, cancel,
- * close — takes this lock first, so bids on one lot are serialized (lock order: lot → wallets).
+ * close, pictures — takes this lock first, so bids on one lot are serialized (lock order: lot →
+ * wallets). The row comes with its pictures, which change only under this lock — read by a second
+ * statement: one that waited for the lock would see the pictures as they were when it began
+ * (PostgreSQL re-reads only the locked row), missing a picture added meanwhile.
  */
 export async function lockLot(db: Queryable, id: string): Promise<LotRow | undefined> {
-  const { rows } = await db.query<LotRow>('select * from lots where id = $1 for update', [id])
-  return rows[0]
+  const { rows } = await db.query<Omit<LotRow, 'pictures'>>(
+    'select * from lots where id = $1 for update',
+    [id],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  const { rows: pictures } = await db.query<Pick<LotRow, 'pictures'>>(
+    `select ${PICTURES_COLUMN} from lots l where l.id = $1`,
+    [id],
+  )
+  return { ...row, pictures: pictures[0]?.pictures ?? [] }
 }
 
 /** The viewer's maximum on each of these lots (their leader maximum, else their highest bid). */

@@ -1,10 +1,11 @@
 /** A lot as the database holds it, and as the reads return it with its public aliases. */
-import type { LotStatus } from '../../../common/auction.ts'
+import type { LotCategory, LotStatus } from '../../../common/auction.ts'
 
 export interface LotRow {
   id: string
   seller_id: string
   title: string
+  category: LotCategory
   description: string
   /** The seller's pickup or shipping note for the buyer ('' when none). */
   next_steps: string
@@ -19,19 +20,33 @@ export interface LotRow {
   leader_max: number | null
   bid_count: number
   version: number
-  image_path: string | null
+  /** The lot's pictures in order, the cover first (`PICTURES_COLUMN`, decision 0024). */
+  pictures: PictureRow[]
   closed_at: Date | null
   settled_at: Date | null
 }
 
-/** A lot row with the public aliases of its seller and leader. */
+/** One of a lot's pictures as the lot reads carry it (a file under DATA_DIR/uploads). */
+export interface PictureRow {
+  id: string
+  path: string
+}
+
+/**
+ * The lot's pictures as one JSON column, in order: every read of a lot carries them — the views,
+ * and the locked row the bids decide on — so no summary ever goes out without them.
+ */
+export const PICTURES_COLUMN = `coalesce((select json_agg(json_build_object('id', p.id, 'path', p.path)
+    order by p.position, p.created_at, p.id) from lot_pictures p where p.lot_id = l.id), '[]') as pictures`
+
+/** A lot row with its seller's display name and its leader's public alias (decision 0025). */
 export interface LotView extends LotRow {
-  seller_alias: string
+  seller_name: string
   leader_alias: string | null
 }
 
 /** The columns of a `LotView`, and the joins they need (the lot as `l`). */
-export const VIEW_COLUMNS = 'l.*, su.alias as seller_alias, lu.alias as leader_alias'
+export const VIEW_COLUMNS = `l.*, su.name as seller_name, lu.alias as leader_alias, ${PICTURES_COLUMN}`
 export const VIEW_JOINS = `from lots l
   join users su on su.id = l.seller_id
   left join users lu on lu.id = l.leader_id`

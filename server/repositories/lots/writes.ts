@@ -1,4 +1,5 @@
 /** Writing lots: a new lot, the lot after bids, its picture, and its end (cancelled or closed). */
+import type { LotCategory } from '../../../common/auction.ts'
 import type { SqlPiece } from '../../db/named-sql.ts'
 import type { Queryable } from '../../db/types.ts'
 
@@ -67,6 +68,7 @@ export async function insertLot(
   lot: {
     sellerId: string
     title: string
+    category: LotCategory
     description: string
     nextSteps?: string
     startingPrice: number
@@ -79,8 +81,8 @@ export async function insertLot(
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into lots (seller_id, title, description, starting_price, reserve_price, starts_at,
-                       ends_at, soft_close_seconds, status, next_steps)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+                       ends_at, soft_close_seconds, status, next_steps, category)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
     [
       lot.sellerId,
       lot.title,
@@ -92,27 +94,8 @@ export async function insertLot(
       lot.softCloseSeconds,
       lot.status,
       lot.nextSteps ?? '',
+      lot.category,
     ],
   )
   return rows[0]!.id
-}
-
-/**
- * Points a lot that has not ended at its new picture (a content-named file) and counts it as a
- * change. Returns the picture it replaced (null if none), or undefined when the lot has ended or
- * been cancelled — checked in the same statement, so a lot that ends meanwhile keeps its picture.
- */
-export async function setLotImage(
-  db: Queryable,
-  id: string,
-  imagePath: string,
-): Promise<{ replaced: string | null } | undefined> {
-  const { rows } = await db.query<{ replaced: string | null }>(
-    `update lots l set image_path = $2, version = l.version + 1, updated_at = now()
-       from (select id, image_path from lots where id = $1 for update) old
-      where l.id = old.id and l.status in ('scheduled', 'open') and l.ends_at > now()
-      returning old.image_path as replaced`,
-    [id, imagePath],
-  )
-  return rows[0]
 }

@@ -3,10 +3,23 @@ import { normalizeEmail } from '../../../common/accounts.ts'
 import type { Database } from '../../db/types.ts'
 import { AppError } from '../../lib/problem.ts'
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts'
+import { isSuspended } from '../../repositories/admin.ts'
 import { findUserByEmail, toPublicUser } from '../../repositories/users.ts'
 import { register } from '../../commands/auth/register.ts'
+import { changePassword } from '../../commands/auth/change-password.ts'
+import { deleteAccount } from '../../commands/auth/delete-account.ts'
+import { updateMyProfile } from '../../commands/auth/update-profile.ts'
 import type { AuthLimits } from './limits.ts'
-import { LoginSchema, LogoutSchema, MeSchema, RegisterSchema } from './schemas.ts'
+import {
+  DeleteAccountSchema,
+  LoginSchema,
+  LogoutSchema,
+  MeSchema,
+  SessionSchema,
+  PasswordSchema,
+  ProfileSchema,
+  RegisterSchema,
+} from './schemas.ts'
 
 export interface AuthRoutesOptions {
   db: Database
@@ -43,6 +56,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
       throw new AppError(401, 'invalid_credentials', 'Email or password is not right.')
     }
     succeeded()
+    // Only someone who knows the password learns that the account is suspended (decision 0027).
+    if (await isSuspended(db, user.id))
+      throw new AppError(403, 'account_suspended', 'This account is suspended.')
     await app.startSession(reply, request, user.id)
     return { user: toPublicUser(user) }
   })
@@ -55,6 +71,38 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   })
 
   app.get('/me', { schema: MeSchema }, async (request) => ({ user: await request.requireUser() }))
+  // What the app asks on every start: a guest is an answer here (200, null), not a 401 that the
+  // browser would log as a failed request on every first visit (decision 0030).
+  app.get('/session', { schema: SessionSchema }, async (request) => ({
+    user: await request.getUser(),
+  }))
+
+  // The member's own account (decision 0025). A password check counts against the same limits
+  // as signing in to this account from this address, so neither form is a way around the other.
+  app.patch('/me', { schema: ProfileSchema }, async (request) => {
+    const user = await request.requireUser()
+    return { user: await updateMyProfile(db, { userId: user.id, change: request.body }) }
+  })
+
+  app.post('/me/password', { schema: PasswordSchema }, async (request, reply) => {
+    const user = await request.requireUser()
+    const succeeded = limits.beginSignIn(request, reply, user.email)
+    await changePassword(db, { userId: user.id, ...request.body })
+    succeeded()
+    // Every session ended with the change; this device alone gets a fresh one.
+    await app.startSession(reply, request, user.id)
+    return reply.status(204).send()
+  })
+
+  app.delete('/me', { schema: DeleteAccountSchema }, async (request, reply) => {
+    const user = await request.requireUser()
+    const succeeded = limits.beginSignIn(request, reply, user.email)
+    await deleteAccount(db, { userId: user.id, password: request.body.password })
+    succeeded()
+    await app.endSession(reply, request)
+    await onSignOut?.(user.id)
+    return reply.status(204).send()
+  })
 }
 
 export default authRoutes

@@ -1,6 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox'
 import { VISIBLE_TEXT_FORMAT } from '../../../common/auction.ts'
 import {
+  ALIAS_MAX_LENGTH,
+  ALIAS_MIN_LENGTH,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   NAME_MAX_LENGTH,
@@ -8,7 +10,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../../common/accounts.ts'
-import { UserResponseSchema } from '../../schemas/accounts.ts'
+import { SessionResponseSchema, UserResponseSchema } from '../../schemas/accounts.ts'
 import { responses } from '../../schemas/shared.ts'
 
 const Email = Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN })
@@ -34,6 +36,38 @@ export const LoginBody = Type.Object(
   { additionalProperties: false },
 )
 
+const Name = Type.String({
+  minLength: NAME_MIN_LENGTH,
+  maxLength: NAME_MAX_LENGTH,
+  format: VISIBLE_TEXT_FORMAT,
+})
+const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
+const CurrentPassword = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH })
+
+/** `PATCH /api/me`: the display name (shown as the seller of my lots) and the public alias. */
+export const ProfileBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    // The alias rules themselves (common/accounts.ts `aliasProblem`) are checked by the command.
+    alias: Type.Optional(
+      Type.String({ minLength: ALIAS_MIN_LENGTH, maxLength: ALIAS_MAX_LENGTH + 8 }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+
+/** `POST /api/me/password`. */
+export const PasswordBody = Type.Object(
+  { currentPassword: CurrentPassword, newPassword: NewPassword },
+  { additionalProperties: false },
+)
+
+/** `DELETE /api/me`: the current password confirms it. */
+export const DeleteAccountBody = Type.Object(
+  { password: CurrentPassword },
+  { additionalProperties: false },
+)
+
 /** `204 No Content`: signed out (with or without a session to end). No body is sent. */
 const NoContent = Type.Unsafe<undefined>({ type: 'null', description: 'Signed out.' })
 
@@ -45,3 +79,13 @@ export const RegisterSchema = {
 export const LoginSchema = { body: LoginBody, response: responses({ 200: UserResponseSchema }) }
 export const LogoutSchema = { response: responses({ 204: NoContent }) }
 export const MeSchema = { response: responses({ 200: UserResponseSchema }) }
+export const SessionSchema = { response: responses({ 200: SessionResponseSchema }) }
+export const ProfileSchema = { body: ProfileBody, response: responses({ 200: UserResponseSchema }) }
+export const PasswordSchema = {
+  body: PasswordBody,
+  response: responses({ 204: Type.Unsafe<undefined>({ type: 'null', description: 'Changed.' }) }),
+}
+export const DeleteAccountSchema = {
+  body: DeleteAccountBody,
+  response: responses({ 204: Type.Unsafe<undefined>({ type: 'null', description: 'Deleted.' }) }),
+}

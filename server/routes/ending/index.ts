@@ -64,7 +64,7 @@ const endingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { 
       createdAt: row.created_at.toISOString(),
       lotId: row.lot_id,
       lotTitle: row.lot_title,
-      seller: row.seller_alias,
+      seller: row.seller_name,
       buyer: row.kind === 'purchase' ? null : row.buyer_alias,
     }
     return receipt

@@ -3,6 +3,7 @@ import type { LotDetail } from '../../../common/auction.ts'
 import { BidBatcher } from '../../commands/bids/bid-batcher.ts'
 import { cancelLot } from '../../commands/lots/cancel-lot.ts'
 import { createLot } from '../../commands/lots/create-lot.ts'
+import { editLot } from '../../commands/lots/edit-lot.ts'
 import type { Database } from '../../db/types.ts'
 import { REPLAYED_HEADER } from '../../../common/config.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
@@ -19,10 +20,11 @@ import {
   type ListOptions,
 } from '../../repositories/lots.ts'
 import { isWatching } from '../../repositories/watchlist.ts'
-import { cursorOf, lotId, PAGE } from './params.ts'
+import { cursorOf, lotId, PAGE, priceRangeOf } from './params.ts'
 import {
   CancelLotSchema,
   CreateLotSchema,
+  EditLotSchema,
   ListBidsSchema,
   ListLotsSchema,
   LotSchema,
@@ -59,11 +61,14 @@ const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, optio
   }
 
   app.get('/lots', { schema: ListLotsSchema }, async (request) => {
-    const { status, q, cursor, limit } = request.query
+    const { status, q, sort, category, cursor, limit } = request.query
     const { rows, nextCursor, now } = await page({
       filter: status,
       q: q?.trim() || undefined,
-      cursor: cursorOf(cursor),
+      sort,
+      category,
+      ...priceRangeOf(request.query),
+      cursor: cursorOf(cursor, sort),
       limit: limit ? Number(limit) : undefined,
     })
     return { items: rows.map((row) => toSummary(row, now)), nextCursor }
@@ -80,7 +85,17 @@ const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, optio
       isWatching(db, user.id, id),
     ])
     const maxBid = maxima.get(id) ?? null
-    return toDetail(lot, { status: myStatus(lot, user.id, maxBid), maxBid, watching })
+    const seller = lot.seller_id === user.id ? { seller: { nextSteps: lot.next_steps } } : {}
+    return toDetail(lot, { status: myStatus(lot, user.id, maxBid), maxBid, watching, ...seller })
+  })
+
+  app.patch('/lots/:id', { schema: EditLotSchema }, async (request) => {
+    const user = await request.requireUser()
+    return editLot(
+      db,
+      { lotId: lotId(request.params.id), userId: user.id, change: request.body },
+      { broadcaster: app.broadcaster, socketId: request.socketId },
+    )
   })
 
   const createConfig = perMember('lot-create', options.createLimit)

@@ -1,10 +1,13 @@
 import { Type } from '@fastify/type-provider-typebox'
 import {
   DESCRIPTION_MAX_LENGTH,
+  LOT_CATEGORIES,
   LOT_FILTERS,
+  LOT_SORTS,
   MY_BIDS_TABS,
   MONEY_MAX,
   NEXT_STEPS_MAX_LENGTH,
+  PRICE_LIMIT_PATTERN,
   SOFT_CLOSE_MAX_SECONDS,
   SOFT_CLOSE_MIN_SECONDS,
   STARTING_PRICE_MIN,
@@ -29,10 +32,18 @@ const Time = Type.String({ format: 'date-time', maxLength: 40 })
 
 export const LotParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 
+const Category = Type.Enum(LOT_CATEGORIES)
+/** Euros as the URL spells them (`PRICE_LIMIT_PATTERN`); the route turns them into cents. */
+const PriceLimit = Type.String({ pattern: PRICE_LIMIT_PATTERN, maxLength: 9 })
+
 export const ListLotsQuery = Type.Object(
   {
     status: Type.Optional(Type.Union(LOT_FILTERS.map((f) => Type.Literal(f)))),
     q: Type.Optional(Type.String({ maxLength: 100 })),
+    sort: Type.Optional(Type.Union(LOT_SORTS.map((s) => Type.Literal(s)))),
+    category: Type.Optional(Category),
+    minPrice: Type.Optional(PriceLimit),
+    maxPrice: Type.Optional(PriceLimit),
     cursor: Type.Optional(Type.String({ maxLength: 200 })),
     limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]?$|^100$' })),
   },
@@ -64,6 +75,7 @@ export const CreateLotBody = Type.Object(
       maxLength: TITLE_MAX_LENGTH,
       format: VISIBLE_TEXT_FORMAT,
     }),
+    category: Category,
     description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH })),
     nextSteps: Type.Optional(Type.String({ maxLength: NEXT_STEPS_MAX_LENGTH })),
     startingPrice: Money(STARTING_PRICE_MIN),
@@ -75,6 +87,16 @@ export const CreateLotBody = Type.Object(
     ),
   },
   { additionalProperties: false },
+)
+
+/** `PATCH /lots/:id`: the seller's text changes before the first bid (decision 0025). */
+export const EditLotBody = Type.Object(
+  {
+    title: Type.Optional(CreateLotBody.properties.title),
+    description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH })),
+    nextSteps: Type.Optional(Type.String({ maxLength: NEXT_STEPS_MAX_LENGTH })),
+  },
+  { additionalProperties: false, minProperties: 1 },
 )
 
 export const BidBody = Type.Object(
@@ -91,6 +113,11 @@ export const LotSchema = { params: LotParams, response: responses({ 200: LotDeta
 export const CreateLotSchema = {
   body: CreateLotBody,
   response: responses({ 201: LotDetailSchema }),
+}
+export const EditLotSchema = {
+  params: LotParams,
+  body: EditLotBody,
+  response: responses({ 200: LotDetailSchema }),
 }
 export const CancelLotSchema = {
   params: LotParams,

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { LOT_PICTURES_MAX } from '../../../common/auction.ts'
 import { BALANCE_CAP, TOP_UP_MAX, TOP_UP_MIN, type Wallet } from '../../../common/wallet.ts'
 import { checkAdjustment } from '../../../server/commands/admin/check-adjustment.ts'
 import { decideCancel } from '../../../server/commands/lots/decide-cancel.ts'
 import { decideNewLot } from '../../../server/commands/lots/decide-new-lot.ts'
-import { checkPictureChange } from '../../../server/commands/lots/check-picture-change.ts'
+import {
+  checkPictureAdd,
+  checkPictureChange,
+  checkPictureOrder,
+} from '../../../server/commands/lots/check-picture-change.ts'
 import { decideClose } from '../../../server/commands/settlement/decide-close.ts'
 import {
   checkTopUpAmount,
@@ -22,6 +27,7 @@ const lot = (patch: Partial<LotRow> = {}): LotRow => ({
   id: 'lot',
   seller_id: 'seller',
   title: 'Teak sideboard',
+  category: 'other',
   description: '',
   next_steps: '',
   starting_price: 1_000,
@@ -35,7 +41,7 @@ const lot = (patch: Partial<LotRow> = {}): LotRow => ({
   leader_max: 2_000,
   bid_count: 2,
   version: 3,
-  image_path: null,
+  pictures: [],
   closed_at: null,
   settled_at: null,
   ...patch,
@@ -174,7 +180,12 @@ describe('top-up rules: amount limits and the cap with pending top-ups', () => {
 })
 
 describe('decideNewLot: a start now or in the past opens the lot at once', () => {
-  const form = { title: '  Teak sideboard ', startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' }
+  const form = {
+    title: '  Teak sideboard ',
+    category: 'other' as const,
+    startingPrice: 1_000,
+    endsAt: '2030-01-02T12:00:00Z',
+  }
   it.each([
     ['no start', undefined, 'open'],
     ['a start exactly now', now.toISOString(), 'open'],
@@ -192,16 +203,66 @@ describe('decideNewLot: a start now or in the past opens the lot at once', () =>
   })
 })
 
-describe('checkPictureChange: the seller, until the lot ends', () => {
+describe('checkPictureChange: the seller, before the first bid and the end (0024)', () => {
   const before = new Date(now.getTime() - 1)
+  const fresh = (patch: Partial<LotRow> = {}) => lot({ bid_count: 0, ...patch })
   it.each([
-    ['the seller, one ms before the end', lot(), 'seller', before, 'ok'],
-    ['the seller, at the end', lot(), 'seller', now, 'conflict'],
-    ['the seller, once cancelled', lot({ status: 'cancelled' }), 'seller', before, 'conflict'],
-    ['someone else', lot(), 'alice', before, 'forbidden'],
+    ['the seller, one ms before the end', fresh(), 'seller', before, 'ok'],
+    ['the seller, at the end', fresh(), 'seller', now, 'pictures_locked'],
+    [
+      'the seller, once cancelled',
+      fresh({ status: 'cancelled' }),
+      'seller',
+      before,
+      'pictures_locked',
+    ],
+    [
+      'the seller, after the first bid',
+      fresh({ bid_count: 1 }),
+      'seller',
+      before,
+      'pictures_locked',
+    ],
+    ['someone else', fresh(), 'alice', before, 'forbidden'],
     ['a missing lot', undefined, 'seller', before, 'not_found'],
   ] as const)('%s → %s', (_name, row, userId, at, expected) => {
     expect(code(() => checkPictureChange(row, userId, at))).toBe(expected)
+  })
+})
+
+describe('checkPictureAdd and checkPictureOrder: 8 at most, every picture once', () => {
+  const withPictures = (n: number) =>
+    lot({
+      bid_count: 0,
+      pictures: Array.from({ length: n }, (_, i) => ({
+        id: `0000000${i}-0000-4000-8000-000000000000`,
+        path: `lots/lot-${i}.png`,
+      })),
+    })
+  it.each([
+    ['none yet: position 0', 0, 'lots/new.png', 'ok'],
+    ['seven: the eighth fits', 7, 'lots/new.png', 'ok'],
+    ['eight: no ninth', LOT_PICTURES_MAX, 'lots/new.png', 'too_many_pictures'],
+    ['the same file again', 3, 'lots/lot-1.png', 'conflict'],
+  ] as const)('%s → %s', (_name, n, path, expected) => {
+    expect(code(() => checkPictureAdd(withPictures(n), path))).toBe(expected)
+  })
+  it('answers the next position', () => {
+    expect(checkPictureAdd(withPictures(3), 'lots/new.png')).toBe(3)
+  })
+
+  const three = withPictures(3)
+  const [a, b, c] = three.pictures.map((p) => p.id) as [string, string, string]
+  it.each([
+    ['a permutation', [c, a, b], 'ok'],
+    ['upper case ids', [c.toUpperCase(), a, b], 'ok'],
+    ['one missing', [a, b], 'validation_failed'],
+    ['one twice', [a, a, b], 'validation_failed'],
+    ['one too many', [a, b, c, c], 'validation_failed'],
+    ['a stranger', [a, b, '99999999-0000-4000-8000-000000000000'], 'validation_failed'],
+    ['empty', [], 'validation_failed'],
+  ] as const)('%s → %s', (_name, ids, expected) => {
+    expect(code(() => checkPictureOrder(three, ids))).toBe(expected)
   })
 })
 
@@ -372,18 +433,29 @@ describe('checkPictureChange: what the member reads', () => {
       {
         status: 403,
         code: 'forbidden',
-        detail: 'Only the seller can change the picture.',
+        detail: 'Only the seller can change the pictures.',
         errors: undefined,
       },
     ],
     [
       'the seller, once the lot has ended',
-      lot({ status: 'settled', ends_at: new Date(now.getTime() + 60_000) }),
+      lot({ status: 'settled', bid_count: 0, ends_at: new Date(now.getTime() + 60_000) }),
       'seller',
       {
         status: 409,
-        code: 'conflict',
-        detail: 'The lot has ended; its picture can no longer change.',
+        code: 'pictures_locked',
+        detail: 'The lot has ended; its pictures can no longer change.',
+        errors: undefined,
+      },
+    ],
+    [
+      'the seller, once the lot has bids',
+      lot({ bid_count: 1 }),
+      'seller',
+      {
+        status: 409,
+        code: 'pictures_locked',
+        detail: 'The lot has bids; its pictures can no longer change.',
         errors: undefined,
       },
     ],
@@ -392,13 +464,18 @@ describe('checkPictureChange: what the member reads', () => {
   })
 
   it('the seller gets the lot back, scheduled or open', () => {
-    const scheduled = lot({ status: 'scheduled' })
+    const scheduled = lot({ status: 'scheduled', bid_count: 0 })
     expect(checkPictureChange(scheduled, 'seller', before)).toBe(scheduled)
   })
 })
 
 describe('decideNewLot: the row a valid form becomes', () => {
-  const form = { title: '  Teak sideboard ', startingPrice: 1_000, endsAt: '2030-01-02T12:00:00Z' }
+  const form = {
+    title: '  Teak sideboard ',
+    category: 'other' as const,
+    startingPrice: 1_000,
+    endsAt: '2030-01-02T12:00:00Z',
+  }
 
   it('defaults: no start is now, no texts, no reserve, the default soft close', () => {
     expect(decideNewLot('seller', form, now)).toEqual({
@@ -406,6 +483,7 @@ describe('decideNewLot: the row a valid form becomes', () => {
       title: 'Teak sideboard',
       description: '',
       nextSteps: '',
+      category: 'other' as const,
       startingPrice: 1_000,
       reservePrice: null,
       startsAt: now,

@@ -1,0 +1,32 @@
+import type { Database } from '../../db/types.ts'
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
+import { unauthenticated } from '../../lib/problem.ts'
+import { endSessionsOf, lockUser, setPasswordHash } from '../../repositories/accounts.ts'
+import { findUserById } from '../../repositories/users.ts'
+import { runCommand } from '../run-command.ts'
+import { wrongPasswordError } from './decide-account.ts'
+
+/**
+ * `POST /api/me/password`: checks the current password (403 `wrong_password`), stores the new
+ * one and ends EVERY session of the member in the same transaction; the route then starts a fresh
+ * session for the device that asked, so it stays signed in and all the others are signed out.
+ * The scrypt work runs before the transaction (no row is locked during it).
+ */
+export async function changePassword(
+  db: Database,
+  input: { userId: string; currentPassword: string; newPassword: string },
+): Promise<{ signedOut: number }> {
+  const user = await findUserById(db, input.userId)
+  if (!user) throw unauthenticated()
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw wrongPasswordError()
+  const newHash = await hashPassword(input.newPassword)
+  const { body } = await runCommand(db, {}, async (tx) => {
+    const locked = await lockUser(tx, input.userId)
+    if (!locked) throw unauthenticated()
+    // Changed by another request since the check: the password just verified is no longer it.
+    if (locked.passwordHash !== user.passwordHash) throw wrongPasswordError()
+    await setPasswordHash(tx, locked.id, newHash)
+    return { signedOut: await endSessionsOf(tx, locked.id) }
+  })
+  return body
+}

@@ -1,0 +1,80 @@
+/** A member's own account changes: profile, password, the end of their sessions, deletion. */
+import type { Queryable } from '../db/types.ts'
+import { findUserById, type UserWithHash } from './users.ts'
+
+/** Locks the member's row for a change to it; undefined when there is none (or it was deleted). */
+export async function lockUser(db: Queryable, id: string): Promise<UserWithHash | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    'select id from users where id = $1 and deleted_at is null for update',
+    [id],
+  )
+  return rows[0] ? findUserById(db, id) : undefined
+}
+
+/** True when another account has this alias, whatever its case. */
+export async function aliasTaken(db: Queryable, alias: string, exceptId: string) {
+  const { rows } = await db.query(
+    'select 1 from users where lower(alias) = lower($1) and id <> $2 limit 1',
+    [alias, exceptId],
+  )
+  return rows.length > 0
+}
+
+/** Sets the display name and alias (each left as it is when undefined). */
+export async function updateProfile(
+  db: Queryable,
+  id: string,
+  change: { name?: string | undefined; alias?: string | undefined },
+) {
+  await db.query(
+    `update users set name = coalesce($2, name), alias = coalesce($3, alias) where id = $1`,
+    [id, change.name ?? null, change.alias ?? null],
+  )
+}
+
+export async function setPasswordHash(db: Queryable, id: string, passwordHash: string) {
+  await db.query('update users set password_hash = $2 where id = $1', [id, passwordHash])
+}
+
+/** Ends every session of a member; returns how many ended. */
+export async function endSessionsOf(db: Queryable, userId: string): Promise<number> {
+  const { rowCount } = await db.query('delete from sessions where user_id = $1', [userId])
+  return rowCount
+}
+
+/**
+ * What still ties the member to running auctions: active holds (a leading bid, or a won lot not yet
+ * settled) and their own lots not yet over (scheduled, open, or closed and awaiting settlement).
+ * Reads under the member's wallet lock, the lock a bid takes before it places a hold.
+ */
+export async function deleteBlockers(db: Queryable, userId: string) {
+  await db.query('select user_id from wallets where user_id = $1 for update', [userId])
+  const { rows } = await db.query<{ holds: number; lots: number }>(
+    `select (select count(*)::int from holds where user_id = $1 and status = 'active') as holds,
+            (select count(*)::int from lots where seller_id = $1
+                and status in ('scheduled', 'open', 'closed')) as lots`,
+    [userId],
+  )
+  return rows[0] ?? { holds: 0, lots: 0 }
+}
+
+/**
+ * Removes a member's personal data and keeps the row the ledger, the lots and the bids point at:
+ * name, e-mail, alias and password are replaced (no sign-in can match it again), and their
+ * sessions, watchlist, notifications and stored idempotent answers are deleted. Ledger entries,
+ * holds and top-ups stay: the money history must still add up (decision 0025).
+ */
+export async function anonymiseUser(db: Queryable, userId: string) {
+  await db.query(
+    `update users
+        set name = 'Deleted member',
+            email = 'deleted-' || id::text || '@deleted.invalid',
+            alias = 'Deleted ' || upper(substr(replace(id::text, '-', ''), 1, 12)),
+            password_hash = '!',
+            deleted_at = now()
+      where id = $1`,
+    [userId],
+  )
+  for (const table of ['sessions', 'watchlist', 'notifications', 'idempotency_keys'])
+    await db.query(`delete from ${table} where user_id = $1`, [userId])
+}

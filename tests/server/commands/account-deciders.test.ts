@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { decideDelete, decideProfile } from '../../../server/commands/auth/decide-account.ts'
+import { decideEdit } from '../../../server/commands/lots/decide-edit.ts'
+import type { LotRow } from '../../../server/repositories/lots.ts'
+
+/** The pure rules of decision 0025, without a database. */
+const lot = (over: Partial<LotRow> = {}) =>
+  ({ seller_id: 'seller', status: 'open', bid_count: 0, ...over }) as LotRow
+
+const refusal = (run: () => unknown) => {
+  try {
+    run()
+  } catch (error) {
+    const e = error as { status: number; code: string; errors?: Record<string, string> }
+    return { status: e.status, code: e.code, keys: Object.keys(e.errors ?? {}) }
+  }
+  return null
+}
+
+describe('decideEdit', () => {
+  it.each([
+    ['no lot', undefined, 'seller', { status: 404, code: 'not_found', keys: [] }],
+    ['someone else', lot(), 'other', { status: 403, code: 'forbidden', keys: [] }],
+    [
+      'after a bid',
+      lot({ bid_count: 1 }),
+      'seller',
+      { status: 409, code: 'lot_not_editable', keys: [] },
+    ],
+    [
+      'cancelled',
+      lot({ status: 'cancelled' }),
+      'seller',
+      { status: 409, code: 'lot_not_editable', keys: [] },
+    ],
+    [
+      'settled',
+      lot({ status: 'settled' }),
+      'seller',
+      { status: 409, code: 'lot_not_editable', keys: [] },
+    ],
+    ['open, no bid', lot(), 'seller', null],
+    ['scheduled', lot({ status: 'scheduled' }), 'seller', null],
+  ])('%s', (_name, row, userId, expected) => {
+    expect(refusal(() => decideEdit(row, { id: userId }, { title: 'x' }))).toEqual(expected)
+  })
+
+  it('trims what it stores and leaves out what was not sent', () => {
+    expect(
+      decideEdit(lot(), { id: 'seller' }, { title: '  Chair ', nextSteps: ' Pickup ' }),
+    ).toEqual({
+      title: 'Chair',
+      description: undefined,
+      nextSteps: 'Pickup',
+    })
+  })
+})
+
+describe('decideDelete', () => {
+  it.each([
+    [{ holds: 0, lots: 0 }, null],
+    [
+      { holds: 1, lots: 0 },
+      { status: 409, code: 'account_has_holds', keys: ['holds'] },
+    ],
+    [
+      { holds: 0, lots: 2 },
+      { status: 409, code: 'account_has_lots', keys: ['lots'] },
+    ],
+    [
+      { holds: 3, lots: 1 },
+      { status: 409, code: 'account_has_holds', keys: ['holds', 'lots'] },
+    ],
+  ])('%j', (blockers, expected) => {
+    expect(refusal(() => decideDelete(blockers))).toEqual(expected)
+  })
+})
+
+describe('decideProfile', () => {
+  const current = { name: 'Ana', alias: 'Bidder 7F3A' }
+  it('writes only what changed, normalized', () => {
+    expect(decideProfile({ name: ' Ana ', alias: ' Ａｎａ-1 ' }, current)).toEqual({
+      name: undefined,
+      alias: 'Ana-1',
+    })
+  })
+  it('refuses an alias against the shared rule with 422 on the field', () => {
+    expect(refusal(() => decideProfile({ alias: 'x' }, current))).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      keys: ['alias'],
+    })
+  })
+})
