@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 // Queueable mutation defaults must be registered before the persisted cache is restored.
 import './app/offline-mutations'
@@ -9,10 +9,21 @@ import { seedOnlineState } from './offline/online'
 import { flushOnLeave, prefetchPersistedState } from './offline/persist'
 import { queryClient } from './api/query-client'
 import { getLanguage, loadLanguage } from './i18n'
+import { prewarmMoney } from './i18n/format'
+import { DEFAULT_CURRENCY } from '../common/config'
+import { onIdle } from './lib/idle'
+import { applyAppStylesheet } from './app/stylesheet'
+import { applyTheme, followThemeChanges } from './components/theme'
+import { captureInstallPrompt } from './app/install-capture'
 import './styles.css'
 
 // Marks for bench/first-render.ts: script start, cache restored (see offline/persist.ts).
 performance.mark('lotline:start')
+// The member's theme before anything renders (the boot skeleton follows the system meanwhile).
+applyTheme()
+followThemeChanges()
+// Before React mounts: Chromium may offer installation right away.
+captureInstallPrompt()
 prefetchPersistedState()
 seedOnlineState()
 // Fetch the current screen's chunk while the cache restores, so it renders without suspending.
@@ -24,13 +35,21 @@ flushOnLeave(queryClient)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
+// A transition: React renders the app in slices and yields between them, so a slow phone's main
+// thread is never blocked for long while the first screen is drawn (decision 0030).
 const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   )
 // A reader of another language than English gets its dictionary (a small chunk, fetched while the
 // cache restores) before the first render, so no screen flashes in English; if it cannot be had
-// (offline before it was ever cached), English it is.
-void loadLanguage(getLanguage()).then(render, render)
+// (offline before it was ever cached), English it is. The app's stylesheet is in effect first too.
+void Promise.all([loadLanguage(getLanguage()).catch(() => undefined), applyAppStylesheet()]).then(
+  render,
+)
+// While the first screen's data is on its way: the first price would otherwise pay for it.
+onIdle(() => prewarmMoney(DEFAULT_CURRENCY, getLanguage()), 1000)

@@ -1,5 +1,12 @@
 import type { InfiniteData } from '@tanstack/react-query'
-import type { LotFilter, LotSummary, MyBidsTab, MyLotStatus } from '../../common/auction'
+import type {
+  LotCategory,
+  LotFilter,
+  LotSort,
+  LotSummary,
+  MyBidsTab,
+  MyLotStatus,
+} from '../../common/auction'
 
 /**
  * Where lots live in the query cache. Shared, not owned by the lots feature: the watchlist and
@@ -14,9 +21,15 @@ export interface Page<T> {
 export type LotItem = LotSummary & { my?: { status: MyLotStatus; maxBid: number | null } }
 export type LotPages = InfiniteData<Page<LotItem>, unknown>
 
+/** Every filter of the list is part of its key (decision 0026): each filtered list is its own. */
 export interface ListParams {
   status: LotFilter
   q: string
+  sort?: LotSort | undefined
+  category?: LotCategory | undefined
+  /** Euros as the URL spells them. */
+  minPrice?: string | undefined
+  maxPrice?: string | undefined
 }
 
 export const lotKeys = {

@@ -7,7 +7,6 @@ import { ErrorBoundary } from './ErrorBoundary'
 import { Layout } from './Layout'
 import { isChunkLoadError } from './preload-recovery'
 import { AppProviders } from './providers'
-import { realtimeRules } from './realtime-rules'
 import { RealtimeProvider } from '../realtime/provider'
 import { useMe } from '../features/auth/api'
 import { recheckSession, useSessionSync } from '../features/auth/session-sync'
@@ -48,13 +47,15 @@ function Screens() {
  * session follows sign-in and sign-out in other windows, and a connection the service ended
  * (a sign-out elsewhere) re-checks who is signed in.
  */
+const loadRealtimeRules = () => import('./realtime-rules').then((module) => module.realtimeRules)
+
 function Realtime({ children }: { children: ReactNode }) {
   const { data: me } = useMe()
   const client = useQueryClient()
   const onEnded = useCallback(() => recheckSession(client), [client])
   useSessionSync()
   return (
-    <RealtimeProvider rules={realtimeRules} userId={me?.id ?? null} onEnded={onEnded}>
+    <RealtimeProvider loadRules={loadRealtimeRules} userId={me?.id ?? null} onEnded={onEnded}>
       {children}
     </RealtimeProvider>
   )

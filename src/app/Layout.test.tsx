@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, mockApi, problem } from '../testing/http'
+import { json, mockApi } from '../testing/http'
 import { pwaStub } from '../testing/pwa-register-stub'
 import { renderWithApp } from '../testing/render'
 import { Layout } from './Layout'
@@ -18,7 +18,7 @@ describe('app layout', () => {
   afterEach(() => pwaStub.reset())
 
   it('has a skip link to the main content and labelled navigation', async () => {
-    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    mockApi({ 'GET /api/session': () => json({ user: null }) })
     renderWithApp(
       <Layout>
         <p>content</p>
@@ -37,7 +37,7 @@ describe('app layout', () => {
 
   it('shows Account in the nav once signed in', async () => {
     mockApi({
-      'GET /api/me': () =>
+      'GET /api/session': () =>
         json({
           user: { id: 'u1', name: 'A', email: 'a@x.y', role: 'member', alias: 'B', createdAt: '' },
         }),
@@ -47,7 +47,7 @@ describe('app layout', () => {
   })
 
   it('shows the offline state in the header and a banner, and clears them when back online', async () => {
-    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    mockApi({ 'GET /api/session': () => json({ user: null }) })
     renderWithApp(<Layout>x</Layout>)
     // No real-time connection in this test: online means "connecting", never a false "Live".
     expect(screen.getByText('Connecting…')).toBeTruthy()
@@ -59,10 +59,11 @@ describe('app layout', () => {
   })
 
   it('asks before applying a new version: Reload applies it', async () => {
-    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    mockApi({ 'GET /api/session': () => json({ user: null }) })
     pwaStub.needRefresh = true
     renderWithApp(<Layout>x</Layout>)
-    expect(screen.getByText('A new version of Lotline is available.')).toBeTruthy()
+    // The prompt is a chunk loaded after the first paint.
+    expect(await screen.findByText('A new version of Lotline is available.')).toBeTruthy()
     expect(pwaStub.updateCalls).toBe(0)
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
     await waitFor(() => expect(pwaStub.updateCalls).toBe(1))
@@ -71,17 +72,17 @@ describe('app layout', () => {
     expect(typeof pwaStub.options?.onNeedReload).toBe('function')
   })
 
-  it('Later dismisses the update prompt without updating', () => {
-    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+  it('Later dismisses the update prompt without updating', async () => {
+    mockApi({ 'GET /api/session': () => json({ user: null }) })
     pwaStub.needRefresh = true
     renderWithApp(<Layout>x</Layout>)
-    fireEvent.click(screen.getByRole('button', { name: 'Later' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Later' }))
     expect(screen.queryByText('A new version of Lotline is available.')).toBeNull()
     expect(pwaStub.updateCalls).toBe(0)
   })
 
   it('announces "ready to work offline" only the first time', async () => {
-    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'no') })
+    mockApi({ 'GET /api/session': () => json({ user: null }) })
     pwaStub.offlineReady = true
     const first = renderWithApp(<Layout>x</Layout>)
     expect(await screen.findByText('Lotline is ready to work offline.')).toBeTruthy()
@@ -89,9 +90,10 @@ describe('app layout', () => {
     first.unmount()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     renderWithApp(<Layout>x</Layout>)
-    // The second mount has handled the same "offline ready" signal (where it decides whether to
-    // say it) by the time it is on screen ...
-    expect(pwaStub.offlineReadyHandled).toBe(2)
+    // The prompt mounts once the page is idle (the next task here) and then handles the same
+    // "offline ready" signal (where it decides whether to say it) ...
+    act(() => vi.advanceTimersByTime(1))
+    await vi.waitUntil(() => pwaStub.offlineReadyHandled === 2, { interval: 5 })
     // ... and stays quiet for longer than a toast would live (6 s): a late toast would show here.
     act(() => vi.advanceTimersByTime(5_900))
     expect(screen.queryByText('Lotline is ready to work offline.')).toBeNull()

@@ -1,66 +1,37 @@
-import { useRef, type MouseEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ConnectionIndicator } from '../components/ConnectionIndicator'
 import { OfflineNotice } from '../components/OfflineNotice'
 import { useMe } from '../features/auth/api'
 import { unreadCount, useNotifications } from '../features/notifications/api'
-import { NotificationToasts } from '../features/notifications/NotificationToasts'
-import { useWallet } from '../features/wallet/api'
-import { walletChannel } from '../features/wallet/realtime'
-import { useT } from '../i18n'
+import { loadMoreMessages, useT } from '../i18n'
 import { useOnline } from '../offline/online'
 import { useConnection } from '../realtime/live'
-import { useChannel } from '../realtime/provider'
 import { GAVEL_BLOCK, GAVEL_HEAD, GAVEL_TURN, LOGO_TILE, type LogoTone } from './logo'
-import { NavIcon, type NavIconName } from './NavIcon'
-import { UpdatePrompt } from './UpdatePrompt'
+import { NavLink } from './NavLink'
+import { useAfterLoad } from './useAfterLoad'
 import { useNavigationFocus } from './useNavigationFocus'
 
-function NavLink({
-  href,
-  icon,
-  className = '',
-  children,
-}: {
-  href: string
-  icon?: NavIconName
-  className?: string
-  children: ReactNode
-}) {
-  const [location] = useLocation()
-  const path = href.split('?')[0] ?? href
-  const active = path === '/' ? location === '/' : location.startsWith(path)
-  return (
-    <Link
-      href={href}
-      className={`nav-link ${className}`.trim()}
-      aria-current={active ? 'page' : undefined}
-    >
-      {icon ? <NavIcon name={icon} /> : null}
-      {children}
-    </Link>
-  )
-}
-
-/**
- * Wallet entry with the available balance (wide screens show the amount), live on every screen:
- * a bid here or in another window moves it, so it follows the private wallet channel.
- */
-function WalletNavLink({ userId }: { userId: string }) {
-  const { t, formatMoney } = useT()
-  const wallet = useWallet()
-  useChannel(walletChannel(userId))
-  return (
-    <NavLink href="/wallet" icon="wallet">
-      {t('nav.wallet')}
-      {wallet.data ? (
-        <span className="nav-wallet-amount">
-          {formatMoney(wallet.data.available, wallet.data.currency)}
-        </span>
-      ) : null}
-    </NavLink>
-  )
-}
+// Nothing on the first screen needs these: they arrive as chunks after the first paint
+// (docs/decisions/0030-first-visit.md). The worker registers from UpdatePrompt, after the load.
+// Their words are in the other screens' English (src/i18n/more.ts): it comes with them.
+const UpdatePrompt = lazy(() =>
+  Promise.all([import('./UpdatePrompt'), loadMoreMessages()]).then(([m]) => ({
+    default: m.UpdatePrompt,
+  })),
+)
+const InstallPrompt = lazy(() =>
+  Promise.all([import('./InstallPrompt'), loadMoreMessages()]).then(([m]) => ({
+    default: m.InstallPrompt,
+  })),
+)
+// The wallet's amount arrives with its chunk; until then the link is there without it.
+const WalletNavLink = lazy(() => import('./WalletNavLink'))
+const NotificationToasts = lazy(() =>
+  Promise.all([import('../features/notifications/NotificationToasts'), loadMoreMessages()]).then(
+    ([m]) => ({ default: m.NotificationToasts }),
+  ),
+)
 
 /** Notifications with the unread count (patched live by the bridge, no polling). */
 function NotificationsNavLink({ className }: { className?: string }) {
@@ -113,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const me = useMe()
   const [location] = useLocation()
   const main = useRef<HTMLElement>(null)
+  const loaded = useAfterLoad()
   // Keyboard and screen-reader users land on the new screen's heading; scroll per navigation.
   useNavigationFocus(main, location)
 
@@ -145,10 +117,23 @@ export function Layout({ children }: { children: ReactNode }) {
                   {t('nav.myBids')}
                 </NavLink>
                 <NotificationsNavLink className="nav-notifications" />
-                <WalletNavLink userId={me.data.id} />
+                <Suspense
+                  fallback={
+                    <NavLink href="/wallet" icon="wallet">
+                      {t('nav.wallet')}
+                    </NavLink>
+                  }
+                >
+                  <WalletNavLink userId={me.data.id} />
+                </Suspense>
                 <NavLink href="/account" icon="account">
                   {t('nav.account')}
                 </NavLink>
+                {me.data.role === 'admin' ? (
+                  <NavLink href="/admin" icon="admin">
+                    {t('nav.admin')}
+                  </NavLink>
+                ) : null}
               </>
             ) : (
               <NavLink href={signInHref} icon="signIn">
@@ -166,10 +151,20 @@ export function Layout({ children }: { children: ReactNode }) {
           <OfflineNotice>{t('offline.banner')}</OfflineNotice>
         </div>
       ) : null}
-      <UpdatePrompt />
-      {me.data ? <NotificationToasts /> : null}
+      {loaded ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+          {me.data ? <NotificationToasts /> : null}
+        </Suspense>
+      ) : null}
       <main id="main" ref={main} tabIndex={-1} className="main">
         {children}
+        {/* After the screen, not above it: the offer arrives late and must not push it down. */}
+        {loaded ? (
+          <Suspense fallback={null}>
+            <InstallPrompt />
+          </Suspense>
+        ) : null}
       </main>
     </>
   )

@@ -14,13 +14,19 @@ async function load() {
     { queryClient },
     { pendingWorkMeta, reloadGuard },
     { ToastProvider },
+    { addMessages },
+    { moreEn },
   ] = await Promise.all([
     import('./UpdatePrompt'),
     import('../testing/pwa-register-stub'),
     import('../api/query-client'),
     import('../offline/reload-guard'),
     import('../components/Toast'),
+    import('../i18n'),
+    import('../i18n/more'),
   ])
+  // A fresh i18n module: the prompt's English is in the chunk the app loads after first paint.
+  addMessages(moreEn, true)
   pwaStub.reset()
   pwaStub.needRefresh = true
   const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined)

@@ -1,6 +1,7 @@
 import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import NotFoundScreen from './NotFoundScreen'
+import { loadListMessages, loadMoreMessages } from '../i18n'
 
 type ScreenModule = { default: ComponentType }
 type Screen = ComponentType & { preload: () => Promise<unknown> }
@@ -12,6 +13,15 @@ type Screen = ComponentType & { preload: () => Promise<unknown> }
  * a repeat visit's budget.
  */
 function screen(factory: () => Promise<ScreenModule>): Screen {
+  return firstScreen(() => Promise.all([factory(), loadMoreMessages()]).then(([module]) => module))
+}
+
+/** A screen whose English comes with it: the lot list, the first screen of most visits. */
+function listScreen(factory: () => Promise<ScreenModule>): Screen {
+  return firstScreen(() => Promise.all([factory(), loadListMessages()]).then(([module]) => module))
+}
+
+function firstScreen(factory: () => Promise<ScreenModule>): Screen {
   let loaded: ComponentType | undefined
   let pending: Promise<ScreenModule> | undefined
   const load = () =>
@@ -35,7 +45,7 @@ function screen(factory: () => Promise<ScreenModule>): Screen {
  * own lazy chunk so the initial shell stays within the JS budget.
  */
 export const routes: { path: string; component: Screen }[] = [
-  { path: '/', component: screen(() => import('../features/lots/LotListScreen')) },
+  { path: '/', component: listScreen(() => import('../features/lots/LotListScreen')) },
   // `/lots/new` before `/lots/:id`, or "new" would be taken for a lot id.
   { path: '/lots/new', component: screen(() => import('../features/lots/CreateLotScreen')) },
   { path: '/lots/:id', component: screen(() => import('../features/lots/LotScreen')) },
@@ -50,6 +60,7 @@ export const routes: { path: string; component: Screen }[] = [
   { path: '/account', component: screen(() => import('../features/auth/AccountScreen')) },
   { path: '/wallet', component: screen(() => import('../features/wallet/WalletScreen')) },
   { path: '/wallet/top-up', component: screen(() => import('../features/wallet/TopUpScreen')) },
+  { path: '/admin', component: screen(() => import('../features/admin/AdminScreen')) },
   {
     path: '/wallet/receipts/:entryId',
     component: screen(() => import('../features/wallet/ReceiptScreen')),

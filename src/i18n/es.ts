@@ -5,6 +5,8 @@ import { walletEs } from './messages/wallet.es'
 import { offlineEs } from './messages/offline.es'
 import { biddingEs } from './messages/bidding.es'
 import { endingEs } from './messages/ending.es'
+import { accountEs } from './messages/account.es'
+import { adminEs } from './messages/admin.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -13,6 +15,8 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...offlineEs,
   ...biddingEs,
   ...endingEs,
+  ...accountEs,
+  ...adminEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',
@@ -36,6 +40,12 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'offline.savedAge': 'Guardado {age}',
 
   'update.available': 'Hay una nueva versión de Lotline.',
+  'install.title': 'Instala Lotline',
+  'install.body':
+    'Añade Lotline a tu pantalla de inicio: se abre como una app, funciona sin conexión y mantiene tu sesión.',
+  'install.ios': 'En iPhone: toca Compartir y luego Añadir a pantalla de inicio.',
+  'install.action': 'Instalar',
+  'install.notNow': 'Ahora no',
   'update.reload': 'Recargar',
   'update.later': 'Más tarde',
   'update.reloading': 'Actualizando…',
@@ -104,6 +114,10 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'account.role.member': 'Miembro',
   'account.role.admin': 'Administración',
   'account.language': 'Idioma',
+  'account.theme': 'Apariencia',
+  'theme.system': 'Igual que este dispositivo',
+  'theme.light': 'Claro',
+  'theme.dark': 'Oscuro',
   'account.signOut': 'Salir',
   'account.signingOut': 'Saliendo…',
   'account.signedOut': 'Has salido de tu cuenta.',
@@ -128,6 +142,9 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'errors.insufficient_funds': 'Tu saldo disponible no cubre este máximo. Recarga primero.',
   'errors.own_lot': 'No puedes pujar por tu propio lote.',
   'errors.lot_has_bids': 'Este lote ya tiene pujas; solo un administrador puede cancelarlo.',
+  'errors.pictures_locked':
+    'Las fotos solo pueden cambiar antes de la primera puja y mientras el lote sigue abierto.',
+  'errors.too_many_pictures': 'Un lote tiene como máximo 8 fotos. Quita una primero.',
   'errors.lot_not_cancellable': 'Este lote ya no se puede cancelar.',
   'errors.internal_error': 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
   'errors.balance_cap_exceeded': 'Esta recarga superaría el límite de saldo de 10.000.',

@@ -4,7 +4,11 @@ import { ERROR_CODES } from '../../common/errors'
 import { ApiError, NetworkError } from '../api/errors'
 import { mockApi, problem } from '../testing/http'
 import { api } from '../api/client'
-import { en } from './en'
+import { en as shellEn } from './en'
+import { moreEn } from './more'
+
+/** The whole English source dictionary: the shell's and the other screens'. */
+const en = { ...shellEn, ...moreEn }
 import { es } from './es'
 import {
   createTranslator,

@@ -20,7 +20,7 @@ type Dictionary = Partial<Record<MessageKey, Message>>
  * loaded before the first render when they are the reader's language (main.tsx) or when chosen —
  * most readers never download them (docs/decisions/0004-i18n.md).
  */
-const dictionaries: Record<Language, Dictionary> = { en, es: {} }
+const dictionaries: Record<Language, Dictionary> = { en: { ...en }, es: {} }
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<Dictionary>> = {
   es: () => import('./es').then((module) => module.es),
 }
@@ -63,7 +63,7 @@ export type Translate = (key: MessageKey, vars?: Vars) => string
 /** Looks a key up in `lang`, then in English; a key missing everywhere renders as itself. */
 export function lookup(lang: Language, key: string): Message | undefined {
   const k = key as MessageKey
-  return dictionaries[lang][k] ?? en[k]
+  return dictionaries[lang][k] ?? dictionaries.en[k]
 }
 
 export function hasMessage(lang: Language, key: string): boolean {
@@ -73,8 +73,9 @@ export function hasMessage(lang: Language, key: string): boolean {
 export function createTranslator(lang: Language): Translate {
   return (key, vars) => {
     const own = dictionaries[lang][key]
-    const message = own ?? en[key]
-    if (message === undefined) return key
+    const message = own ?? dictionaries.en[key]
+    // A key of a screen whose English has not arrived yet (more.ts) is blank for that moment.
+    if (message === undefined) return moreLoaded ? key : ''
     return interpolate(pick(message, own ? lang : FALLBACK_LANGUAGE, vars), vars)
   }
 }
@@ -128,6 +129,53 @@ export function loadLanguage(lang: Language): Promise<void> {
     loading.set(lang, pending)
   }
   return pending
+}
+
+let moreLoaded = false
+let morePending: Promise<void> | undefined
+let listPending: Promise<void> | undefined
+
+/** Adds English messages that arrived in a chunk; `complete` once every screen's are in. */
+export function addMessages(messages: Dictionary, complete = false): void {
+  Object.assign(dictionaries.en, messages)
+  if (complete) moreLoaded = true
+  dictionaryVersion += 1
+  notify()
+}
+
+/** Loads a chunk of English once; a failed load (offline, never cached) may be tried again. */
+function loadOnce(
+  pending: Promise<void> | undefined,
+  load: () => Promise<void>,
+  forget: () => void,
+): Promise<void> {
+  if (pending) return pending
+  const started = load()
+  started.catch(forget)
+  return started
+}
+
+/** The lot list's English (its cards too): loaded with the list's chunk. */
+export function loadListMessages(): Promise<void> {
+  listPending = loadOnce(
+    listPending,
+    () => import('./messages/lot-list').then((module) => addMessages(module.lotListEn)),
+    () => (listPending = undefined),
+  )
+  return listPending
+}
+
+/**
+ * The English of every other screen (more.ts, a chunk of its own): awaited by those screens
+ * before they render, and started right after the first paint.
+ */
+export function loadMoreMessages(): Promise<void> {
+  morePending = loadOnce(
+    morePending,
+    () => import('./more').then((module) => addMessages(module.moreEn, true)),
+    () => (morePending = undefined),
+  )
+  return morePending
 }
 
 export function setLanguage(lang: Language): void {

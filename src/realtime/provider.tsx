@@ -2,7 +2,6 @@ import {
   createContext,
   useContext,
   useEffect,
-  useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -10,13 +9,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api/client'
 import { configQuery } from '../api/config'
+import { afterLoadAndIdle } from '../lib/idle'
 import type { AnyRule } from './bridge'
-import {
-  RealtimeClient,
-  type PresenceMember,
-  type RealtimeDeps,
-  type RealtimeStatus,
-} from './connection'
+import type { PresenceMember, RealtimeClient, RealtimeDeps, RealtimeStatus } from './connection'
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
 
@@ -27,16 +22,19 @@ function authorize(path: 'auth' | 'user-auth', body: Record<string, string>) {
 }
 
 /**
- * Starts the app's one real-time connection once the runtime config is known, after first render
- * (pusher-js is loaded lazily), and signs it in when a user is signed in.
+ * Starts the app's one real-time connection once the runtime config is known, after first render,
+ * and signs it in when a user is signed in. The connection code, pusher-js and the rules (which
+ * pull in every feature's cache updates) are chunks loaded after the first paint: a first visit
+ * on a phone renders without them (docs/decisions/0030-first-visit.md).
  */
 export function RealtimeProvider({
-  rules,
+  loadRules,
   userId,
   onEnded,
   children,
 }: {
-  rules: readonly AnyRule[]
+  /** The bridge's table; keep it stable (a new function restarts the connection). */
+  loadRules: () => Promise<readonly AnyRule[]>
   userId: string | null
   /** See RealtimeDeps.onEnded; keep it stable (a new function restarts the connection). */
   onEnded?: RealtimeDeps['onEnded']
@@ -47,25 +45,37 @@ export function RealtimeProvider({
   const realtime = config?.realtime
   // Restart only when the endpoint changes, not on every config refetch (serverTime changes).
   const endpoint = realtime ? JSON.stringify(realtime) : null
-  const client = useMemo(
-    () =>
-      endpoint
-        ? new RealtimeClient({
+  const [client, setClient] = useState<RealtimeClient | null>(null)
+
+  useEffect(() => {
+    if (!endpoint) return
+    let current: RealtimeClient | null = null
+    let stopped = false
+    const connect = () =>
+      void Promise.all([import('./connection'), loadRules()]).then(
+        ([{ RealtimeClient }, rules]) => {
+          if (stopped) return
+          current = new RealtimeClient({
             config: JSON.parse(endpoint),
             queryClient,
             rules,
             authorize,
             onEnded,
           })
-        : null,
-    [endpoint, queryClient, rules, onEnded],
-  )
-
-  useEffect(() => {
-    if (!client) return
-    void client.start()
-    return () => client.stop()
-  }, [client])
+          setClient(current)
+          void current.start()
+        },
+      )
+    // Once the page has loaded and gone idle: the first screen's data was just fetched, and
+    // pusher-js (the largest chunk after the first) then costs the first render nothing.
+    const cancel = afterLoadAndIdle(connect)
+    return () => {
+      stopped = true
+      cancel()
+      current?.stop()
+      setClient(null)
+    }
+  }, [endpoint, queryClient, loadRules, onEnded])
 
   useEffect(() => {
     client?.setUser(userId)

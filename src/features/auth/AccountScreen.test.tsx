@@ -3,7 +3,7 @@ import { get, set } from 'idb-keyval'
 import { afterEach, describe, expect, it } from 'vitest'
 import { setLanguage } from '../../i18n'
 import { PERSIST_KEY } from '../../offline/persist'
-import { json, mockApi, problem } from '../../testing/http'
+import { json, mockApi } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import AccountScreen from './AccountScreen'
 
@@ -20,13 +20,13 @@ describe('account screen', () => {
   afterEach(() => setLanguage('en'))
 
   it('sends a signed-out visitor to sign-in and back here afterwards', async () => {
-    mockApi({ 'GET /api/me': () => problem(401, 'unauthenticated', 'Not signed in') })
+    mockApi({ 'GET /api/session': () => json({ user: null }) })
     const { location } = renderWithApp(<AccountScreen />, { path: '/account' })
     await waitFor(() => expect(location.history.at(-1)).toBe('/sign-in?next=%2Faccount'))
   })
 
   it('shows the profile with the public alias and switches the language', async () => {
-    mockApi({ 'GET /api/me': () => json({ user: alice }) })
+    mockApi({ 'GET /api/session': () => json({ user: alice }) })
     renderWithApp(<AccountScreen />, { path: '/account' })
     expect(await screen.findByText('Bidder 7F3A')).toBeTruthy()
     expect(screen.getByText('alice@lotline.test')).toBeTruthy()
@@ -40,7 +40,7 @@ describe('account screen', () => {
 
   it('signing out clears the cached data in memory and in IndexedDB', async () => {
     const { requests } = mockApi({
-      'GET /api/me': () => json({ user: alice }),
+      'GET /api/session': () => json({ user: alice }),
       'POST /api/auth/logout': () => new Response(null, { status: 204 }),
     })
     await set(PERSIST_KEY, JSON.stringify({ buster: 'x', timestamp: 1, clientState: {} }))

@@ -1,12 +1,15 @@
 import { Redirect, useLocation } from 'wouter'
 import { Button } from '../../components/Button'
 import { SavedAge } from '../../components/SavedAge'
+import { ThemeChoice } from '../../components/ThemeChoice'
 import { useQueryFallback } from '../../components/useQueryFallback'
 import { useToast } from '../../components/Toast'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { errorMessage, LANGUAGES, useT, type Language } from '../../i18n'
 import { useOnline } from '../../offline/online'
-import { useMe, useSignOut } from './api'
+import { useMe } from './api'
+import { useSignOut } from './session-mutations'
+import { AccountSettings } from './AccountSettings'
 
 export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
@@ -59,6 +62,8 @@ export default function AccountScreen() {
         </div>
       </dl>
 
+      <AccountSettings user={user} />
+
       <fieldset className="choice">
         <legend>{t('account.language')}</legend>
         {LANGUAGES.map((code: Language) => (
@@ -74,6 +79,8 @@ export default function AccountScreen() {
           </label>
         ))}
       </fieldset>
+
+      <ThemeChoice />
 
       <div className="actions">
         <Button

@@ -14,7 +14,7 @@ const alice = {
   alias: 'Bidder 7F3A',
   createdAt: '2026-01-01T00:00:00Z',
 }
-const signedOut = () => problem(401, 'unauthenticated', 'Not signed in')
+const signedOut = () => json({ user: null })
 
 function fill(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
@@ -22,7 +22,7 @@ function fill(label: RegExp, value: string) {
 
 describe('sign-in screen', () => {
   it('validates on the client before sending anything, and focuses the first bad field', async () => {
-    const { requests } = mockApi({ 'GET /api/me': signedOut })
+    const { requests } = mockApi({ 'GET /api/session': signedOut })
     renderWithApp(<SignInScreen />, { path: '/sign-in' })
     fill(/email/i, 'not-an-email')
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
@@ -38,7 +38,7 @@ describe('sign-in screen', () => {
 
   it('shows wrong credentials from the server above the form, translated by code', async () => {
     mockApi({
-      'GET /api/me': signedOut,
+      'GET /api/session': signedOut,
       'POST /api/auth/login': () => problem(401, 'invalid_credentials', 'Invalid credentials'),
     })
     renderWithApp(<SignInScreen />, { path: '/sign-in' })
@@ -51,7 +51,7 @@ describe('sign-in screen', () => {
 
   it('shows server field errors next to their fields', async () => {
     mockApi({
-      'GET /api/me': signedOut,
+      'GET /api/session': signedOut,
       'POST /api/auth/login': () =>
         problem(422, 'validation_failed', 'Invalid input', { email: 'Unknown email domain' }),
     })
@@ -69,7 +69,7 @@ describe('sign-in screen', () => {
 
   it('signs in, stores the user and goes back to where the user came from', async () => {
     const { requests } = mockApi({
-      'GET /api/me': signedOut,
+      'GET /api/session': signedOut,
       'POST /api/auth/login': () => json({ user: alice }),
     })
     const { client, location } = renderWithApp(<SignInScreen />, {
@@ -88,7 +88,7 @@ describe('sign-in screen', () => {
   })
 
   it('is disabled with a reason while offline', async () => {
-    mockApi({ 'GET /api/me': signedOut })
+    mockApi({ 'GET /api/session': signedOut })
     act(() => onlineManager.setOnline(false))
     renderWithApp(<SignInScreen />, { path: '/sign-in' })
     const button = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement
@@ -102,7 +102,7 @@ describe('sign-in screen', () => {
 
 describe('sign-up screen', () => {
   it('applies the shared password rule before calling the API', async () => {
-    const { requests } = mockApi({ 'GET /api/me': signedOut })
+    const { requests } = mockApi({ 'GET /api/session': signedOut })
     renderWithApp(<SignUpScreen />, { path: '/sign-up' })
     fill(/name/i, 'Dora')
     fill(/email/i, 'dora@lotline.test')
@@ -114,7 +114,7 @@ describe('sign-up screen', () => {
 
   it('explains an email that is already taken', async () => {
     mockApi({
-      'GET /api/me': signedOut,
+      'GET /api/session': signedOut,
       'POST /api/auth/register': () => problem(409, 'email_taken', 'Email already registered'),
     })
     renderWithApp(<SignUpScreen />, { path: '/sign-up' })

@@ -1,7 +1,7 @@
 import { useT } from '../../i18n'
 import { AccountForm, useAccountForm } from './AccountForm'
 import { EmailField, PasswordField } from './AuthField'
-import { useSignIn } from './api'
+import { useSignIn } from './session-mutations'
 import { validateSignIn } from './validation'
 
 export default function SignInScreen() {

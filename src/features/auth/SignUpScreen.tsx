@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../common/accounts'
 import { useT } from '../../i18n'
 import { AccountForm, useAccountForm } from './AccountForm'
 import { AuthField, EmailField, PasswordField } from './AuthField'
-import { useSignUp } from './api'
+import { useSignUp } from './session-mutations'
 import { validateSignUp } from './validation'
 
 export default function SignUpScreen() {

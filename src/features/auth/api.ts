@@ -1,30 +1,17 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
-import { normalizeEmail, type PublicUser } from '../../../common/accounts'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { PublicUser } from '../../../common/accounts'
 import { api } from '../../api/client'
-import { ApiError } from '../../api/errors'
-import { wipeUserData } from '../../offline/persist'
-import { announceSessionChange } from './session-channel'
 
 export const meKey = ['me'] as const
 
-export interface SignInInput {
-  email: string
-  password: string
-}
-export interface SignUpInput extends SignInInput {
-  name: string
-}
-
-/** GET /api/me → the user, or null when signed out (401 is an answer, not an error). */
+/**
+ * GET /api/session → the user, or null for a guest. Not /api/me, whose 401 for a guest the browser
+ * logs as a failed request on every first visit (decision 0030); the server names this request in
+ * the page (common/first-screen.ts), so it is already under way when the app asks.
+ */
 export async function fetchMe(signal?: AbortSignal): Promise<PublicUser | null> {
-  try {
-    const body = await api.get('me', { signal }).json<{ user: PublicUser }>()
-    return body.user
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+  const body = await api.get('session', { signal }).json<{ user: PublicUser | null }>()
+  return body.user
 }
 
 /**
@@ -49,81 +36,5 @@ export function useMe() {
       return user
     },
     staleTime: 60_000,
-  })
-}
-
-/**
- * An AbortSignal for mutations started by a screen: leaving the screen aborts the request
- * (there is no HTTP timeout, so a hung request must be abandonable by navigating away).
- */
-function useAbortOnUnmount(): () => AbortSignal {
-  const controller = useRef<AbortController | null>(null)
-  useEffect(
-    () => () => {
-      controller.current?.abort()
-    },
-    [],
-  )
-  return () => {
-    controller.current?.abort()
-    controller.current = new AbortController()
-    return controller.current.signal
-  }
-}
-
-function useAuthMutation<TInput extends SignInInput>(
-  path: 'auth/login' | 'auth/register',
-  key: string,
-) {
-  const client = useQueryClient()
-  const nextSignal = useAbortOnUnmount()
-  return useMutation({
-    mutationKey: ['auth', key],
-    // Never paused or queued (and so never persisted with a password): fail fast when offline.
-    networkMode: 'always',
-    // The address in the one spelling the server stores and limits by (common/accounts.ts).
-    mutationFn: (input: TInput) =>
-      api
-        .post(path, {
-          json: { ...input, email: normalizeEmail(input.email) },
-          signal: nextSignal(),
-        })
-        .json<{ user: PublicUser }>(),
-    onSuccess: async ({ user }) => {
-      // A /api/me request started before signing in would otherwise land later and say "null".
-      await client.cancelQueries({ queryKey: meKey })
-      resetForUser(client, user)
-      client.setQueryData(meKey, user)
-      announceSessionChange('signed-in')
-    },
-  })
-}
-
-export function useSignIn() {
-  return useAuthMutation<SignInInput>('auth/login', 'login')
-}
-
-export function useSignUp() {
-  return useAuthMutation<SignUpInput>('auth/register', 'register')
-}
-
-export function useSignOut() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationKey: ['auth', 'logout'],
-    networkMode: 'always',
-    mutationFn: async () => {
-      try {
-        await api.post('auth/logout')
-      } catch (error) {
-        // Already signed out on the server: still wipe locally.
-        if (!(error instanceof ApiError && error.status === 401)) throw error
-      }
-    },
-    onSuccess: async () => {
-      await wipeUserData(client)
-      client.setQueryData(meKey, null)
-      announceSessionChange('signed-out')
-    },
   })
 }

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT } from '../../i18n'
 import { useOnline } from '../../offline/online'
 import { SignedInOnly } from '../auth'
+import { CategoryField } from './components/CategoryField'
 import { DescriptionField, LotImageField } from './components/CreateLotFields'
 import { NextStepsField } from './components/NextStepsField'
 import { LotTimingFields } from './components/LotTimingFields'
@@ -56,6 +57,7 @@ function CreateLotForm() {
           maxLength={TITLE_MAX_LENGTH}
           required
         />
+        <CategoryField form={form} formId={formId} />
         <DescriptionField form={form} formId={formId} />
         <div className="field-row">
           <TextField

@@ -50,7 +50,7 @@ function open(
   { available = 50_000, stripe = null as string | null, start = lot() } = {},
 ) {
   const api = mockApi({
-    'GET /api/me': () => json({ user: alice }),
+    'GET /api/session': () => json({ user: alice }),
     'GET /api/config': () => json(config(stripe)),
     'GET /api/wallet': () => json(wallet(available)),
     [`GET /api/lots/${ID}`]: () => json(start),

@@ -84,6 +84,72 @@ describe('lots list', () => {
     ])
   })
 
+  it('sort, category and price range live in the URL, reach the API, and name the heading', async () => {
+    const { requests } = mockApi({
+      'GET /api/config': () => json(config),
+      'GET /api/lots': () => json({ items: [], nextCursor: null }),
+    })
+    const { location } = renderWithApp(<LotListScreen />, {
+      path: '/?status=closed&category=cameras&minPrice=20&sort=price_desc',
+    })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cameras: closed lots' }),
+    ).toBeTruthy()
+    expect(screen.getByText('Sorted by price: high to low')).toBeTruthy()
+    // Filters with no results: said so, with a way out that keeps the status.
+    expect(await screen.findByRole('heading', { name: 'No lots match' })).toBeTruthy()
+    for (const clear of screen.getAllByRole('link', { name: 'Clear filters' })) {
+      expect(clear.getAttribute('href')).toBe('/?status=closed')
+    }
+    const lotRequests = () => requests.filter((r) => new URL(r.url).pathname === '/api/lots')
+    const sent = new URL(lotRequests()[0]!.url).searchParams
+    expect(Object.fromEntries(sent)).toEqual({
+      status: 'closed',
+      sort: 'price_desc',
+      category: 'cameras',
+      minPrice: '20',
+    })
+    // Each change is its own history entry (Back restores the previous filter).
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'bids' } })
+    await waitFor(() =>
+      expect(location.history.at(-1)).toBe(
+        '/?status=closed&sort=bids&category=cameras&minPrice=20',
+      ),
+    )
+    fireEvent.change(screen.getByLabelText('Max price (€)'), { target: { value: '1e3' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(await screen.findByText(/Enter whole euros or cents/)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Max price (€)'), { target: { value: ' 25,50 ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+    await waitFor(() =>
+      expect(location.history.at(-1)).toBe(
+        '/?status=closed&sort=bids&category=cameras&minPrice=20&maxPrice=25.5',
+      ),
+    )
+    fireEvent.change(screen.getByLabelText('Max price (€)'), { target: { value: '10' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(await screen.findByText('The maximum must be at least the minimum.')).toBeTruthy()
+  })
+
+  it('drops values the API would refuse from a hand-edited link', async () => {
+    const { requests } = mockApi({
+      'GET /api/config': () => json(config),
+      'GET /api/lots': () =>
+        json({
+          items: [summary({ endsAt: endsSoon(), serverTime: new Date().toISOString() })],
+          nextCursor: null,
+        }),
+    })
+    renderWithApp(<LotListScreen />, {
+      path: '/?sort=cheapest&category=guns&minPrice=-0&maxPrice=1e3',
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open lots' })).toBeTruthy()
+    // A lot ending within the hour is marked on its card.
+    expect(await screen.findByText('Ends within the hour')).toBeTruthy()
+    const sent = requests.find((r) => new URL(r.url).pathname === '/api/lots')!
+    expect(Object.fromEntries(new URL(sent.url).searchParams)).toEqual({ status: 'open' })
+  })
+
   it('shows an error with a working retry', async () => {
     let fail = true
     mockApi({

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import { LOT_FILTERS, type LotFilter } from '../../../common/auction'
+import { LOT_FILTERS } from '../../../common/auction'
 import { LOTS_CHANNEL } from '../../../common/wire'
 import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
@@ -9,35 +9,20 @@ import { useT, type MessageKey } from '../../i18n'
 import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
 import { useLotList } from './api'
+import { ClearFilters, LotFilters } from './components/LotFilters'
 import { LotPagesList } from './components/LotPagesList'
+import { activeFilterCount, listHref, readListParams } from './list-params'
 
 export const SEARCH_DEBOUNCE_MS = 300
-
-function isFilter(value: string | null): value is LotFilter {
-  return value !== null && (LOT_FILTERS as readonly string[]).includes(value)
-}
-
-/** `?status=&q=` ↔ the list's parameters; `open` is the default and stays out of the URL. */
-export function readListParams(search: string): { status: LotFilter; q: string } {
-  const params = new URLSearchParams(search)
-  const status = params.get('status')
-  return { status: isFilter(status) ? status : 'open', q: (params.get('q') ?? '').trim() }
-}
-
-export function listHref(status: LotFilter, q: string): string {
-  const params = new URLSearchParams()
-  if (status !== 'open') params.set('status', status)
-  if (q) params.set('q', q)
-  const query = params.toString()
-  return query ? `/?${query}` : '/'
-}
+export { listHref, readListParams }
 
 /** `/`: open and ending-soon lots first, filters, search, live prices from the `lots` channel. */
 export default function LotListScreen() {
   const { t } = useT()
   const search = useSearch()
   const [, navigate] = useLocation()
-  const { status, q } = readListParams(search)
+  const params = readListParams(search)
+  const { status, q, sort, category } = params
   const [text, setText] = useState(q)
   const currency = useCurrency()
   const searchId = useId()
@@ -57,18 +42,30 @@ export default function LotListScreen() {
     const next = text.trim()
     if (next === q) return
     const timer = setTimeout(
-      () => navigate(listHref(status, next), { replace: true }),
+      () => navigate(listHref({ ...readListParams(search), q: next }), { replace: true }),
       SEARCH_DEBOUNCE_MS,
     )
     return () => clearTimeout(timer)
-  }, [text, q, status, navigate])
+  }, [text, q, search, navigate])
 
-  const query = useLotList({ status, q })
+  // Every filter is in the query key: each filtered list is cached on its own (decision 0026).
+  const query = useLotList(params)
+  const filtered = activeFilterCount(params) > 0
+  const heading = category
+    ? t(`lots.headingIn.${status}` as MessageKey, {
+        category: t(`lots.category.${category}` as MessageKey),
+      })
+    : t(`lots.heading.${status}` as MessageKey)
 
   return (
     <div className="lots">
       <div className="screen-head">
-        <h1>{t('lots.title')}</h1>
+        <div>
+          <h1>{heading}</h1>
+          <p className="finder-summary">
+            {t('lots.sortedBy', { sort: t(`lots.sort.${sort}` as MessageKey).toLowerCase() })}
+          </p>
+        </div>
         <Link href="/lots/new" className="btn btn-secondary">
           {t('lots.sellCta')}
         </Link>
@@ -78,7 +75,7 @@ export default function LotListScreen() {
           {LOT_FILTERS.map((filter) => (
             <Link
               key={filter}
-              href={listHref(filter, q)}
+              href={listHref({ ...params, status: filter })}
               className="filter"
               aria-current={filter === status ? 'page' : undefined}
             >
@@ -100,6 +97,7 @@ export default function LotListScreen() {
             autoComplete="off"
           />
         </form>
+        <LotFilters params={params} />
       </div>
       <LotPagesList
         query={query}
@@ -107,8 +105,15 @@ export default function LotListScreen() {
         errorTitle={t('lots.errorTitle')}
         empty={
           q ? (
-            <EmptyState title={t('lots.noResults', { q })}>
+            <EmptyState
+              title={t('lots.noResults', { q })}
+              action={filtered ? <ClearFilters params={params} /> : undefined}
+            >
               <p>{t('lots.noResultsBody')}</p>
+            </EmptyState>
+          ) : filtered ? (
+            <EmptyState title={t('lots.noMatch')} action={<ClearFilters params={params} />}>
+              <p>{t('lots.noMatchBody')}</p>
             </EmptyState>
           ) : (
             <EmptyState title={t(`lots.emptyFilter.${status}` as MessageKey)}>

@@ -14,7 +14,7 @@ const config = { realtime: {}, stripe: { publishableKey: null }, currency: 'EUR'
 
 function open(lot: ReturnType<typeof detail>, result: Partial<LotResult>) {
   mockApi({
-    'GET /api/me': () => json({ user: { ...me, createdAt: '' } }),
+    'GET /api/session': () => json({ user: { ...me, createdAt: '' } }),
     'GET /api/config': () => json({ ...config, serverTime: new Date().toISOString() }),
     [`GET /api/lots/${ID}`]: () => json(lot),
     [`GET /api/lots/${ID}/bids`]: () =>

@@ -39,7 +39,7 @@ function open(
   }),
 ) {
   const api = mockApi({
-    'GET /api/me': () => json({ user: alice }),
+    'GET /api/session': () => json({ user: alice }),
     'GET /api/config': () => json(config),
     [`GET /api/lots/${ID}`]: () => json(lot),
     [`GET /api/lots/${ID}/bids`]: () =>
@@ -175,7 +175,7 @@ describe('lot room', () => {
 
   it('says so when the lot does not exist, and offers a retry on other errors', async () => {
     mockApi({
-      'GET /api/me': () => json({ user: null }, 200),
+      'GET /api/session': () => json({ user: null }, 200),
       'GET /api/config': () => json(config),
       [`GET /api/lots/${ID}`]: () => problem(404, 'not_found', 'Lot not found'),
     })

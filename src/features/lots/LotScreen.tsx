@@ -22,9 +22,10 @@ import { BidHistoryList } from './components/BidHistoryList'
 import { CancelLot } from './components/CancelLot'
 import { Countdown } from './components/Countdown'
 import { LotBidding } from './components/LotBidding'
-import { LotImage } from './components/LotImage'
+import { LotGallery } from './components/LotGallery'
 import { LotResult } from './components/LotResult'
 import { LotStatusBadge } from './components/LotStatusBadge'
+import { SellerPanel } from './components/SellerPanel'
 import { Watchers } from './components/Watchers'
 import { useOwnLeadFollows } from './useOwnLead'
 
@@ -99,7 +100,8 @@ export default function LotScreen() {
     )
   }
 
-  const isSeller = Boolean(me && me.alias === lot.seller)
+  // The API marks the seller's own view (`my.seller`); `lot.seller` is a display name (0025).
+  const isSeller = Boolean(me && lot.my?.seller)
   const canCancel =
     me &&
     (lot.status === 'open' || lot.status === 'scheduled') &&
@@ -131,13 +133,13 @@ export default function LotScreen() {
               {t('lot.watchSignIn')}
             </Link>
           )}
-          {canCancel ? <CancelLot lotId={lot.id} /> : null}
+          {canCancel && !isSeller ? <CancelLot lotId={lot.id} /> : null}
         </div>
       </header>
 
       <div className="lot-layout">
         <div className="lot-main">
-          <LotImage imageUrl={lot.imageUrl} className="lot-image" eager />
+          <LotGallery title={lot.title} pictures={lot.pictures} />
           {over ? (
             <LotResult lot={lot} format={money} viewerKey={me?.id ?? null} />
           ) : (
@@ -222,13 +224,17 @@ export default function LotScreen() {
                 </div>
               </section>
 
-              <LotBidding
-                key={lot.id}
-                lot={lot}
-                format={money}
-                signedIn={Boolean(me)}
-                isSeller={isSeller}
-              />
+              {isSeller ? (
+                <SellerPanel lot={lot} format={money} canCancel={Boolean(canCancel)} />
+              ) : (
+                <LotBidding
+                  key={lot.id}
+                  lot={lot}
+                  format={money}
+                  signedIn={Boolean(me)}
+                  isSeller={isSeller}
+                />
+              )}
             </>
           )}
 

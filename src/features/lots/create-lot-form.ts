@@ -10,6 +10,7 @@ import {
   TITLE_MAX_LENGTH,
   TITLE_MIN_LENGTH,
   validateLotInput,
+  type LotCategory,
   type LotInput,
 } from '../../../common/auction'
 import type { MessageKey, Translate } from '../../i18n'
@@ -30,6 +31,7 @@ export const DURATIONS = [
 
 export type Field =
   | 'title'
+  | 'category'
   | 'description'
   | 'nextSteps'
   | 'startingPrice'
@@ -40,6 +42,7 @@ export type Field =
 /** The order the form shows them in: the first wrong one takes the focus. */
 export const FIELD_ORDER: Field[] = [
   'title',
+  'category',
   'description',
   'nextSteps',
   'startingPrice',
@@ -52,6 +55,8 @@ export type FieldErrors = Partial<Record<Field, string>>
 
 export interface LotFormValues {
   title: string
+  /** A LOT_CATEGORIES value, or '' until one is chosen (decision 0026). */
+  category: string
   description: string
   /** Pickup or shipping, for the winner (decision 0023). */
   nextSteps: string
@@ -67,6 +72,7 @@ export interface LotFormValues {
 
 export const INITIAL_VALUES: LotFormValues = {
   title: '',
+  category: '',
   description: '',
   nextSteps: '',
   startingPrice: '',
@@ -126,6 +132,7 @@ export function checkLotForm(
     : (fromLocalInput(values.endsAt) ?? 'invalid')
   const input: LotInput = {
     title: values.title,
+    category: values.category as LotCategory,
     description: values.description,
     ...(values.nextSteps.trim() ? { nextSteps: values.nextSteps } : {}),
     startingPrice: startingPrice ?? 0,

@@ -147,6 +147,22 @@ describe('lot bridge rules', () => {
     stop()
   })
 
+  it('lot.updated with new pictures updates the open room and the lists (decision 0024)', () => {
+    const { client, listKey, fetches, stop } = room()
+    const pictures = [
+      { id: 'p2', url: 'uploads/lots/b.png' },
+      { id: 'p1', url: 'uploads/lots/a.png' },
+    ]
+    const changed = summary({ version: 4, pictures, imageUrl: pictures[0]!.url })
+    dispatch(client, `lot.${ID}`, 'lot.updated', changed)
+    dispatch(client, 'lots', 'lot.updated', changed)
+    expect(client.getQueryData<LotDetail>(lotKeys.detail(ID))!.pictures).toEqual(pictures)
+    const card = client.getQueryData<LotPages>(listKey)!.pages[0]!.items[0]!
+    expect([card.imageUrl, card.pictures]).toEqual([pictures[0]!.url, pictures])
+    expect(fetches.detail).not.toHaveBeenCalled()
+    stop()
+  })
+
   it('lot.updated on `lots` patches the lot in every cached list, older versions ignored', () => {
     const { client, listKey, fetches, stop } = room()
     dispatch(client, 'lots', 'lot.updated', summary({ version: 9, currentPrice: 9000 }))

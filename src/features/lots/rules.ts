@@ -68,6 +68,14 @@ const detailFromUpdate: BridgeRule<LotSummary, LotDetail> = {
   merge: mergeLotIntoDetail,
 }
 
+/** The seller edited the text (decision 0025): the room refetches the detail, description too. */
+const detailFromEdit: BridgeRule<LotSummary, LotDetail> = {
+  channel: LOT_CHANNEL,
+  event: EVENTS.lotEdited,
+  queryKey: (_data, params) => lotKeys.detail(params.id ?? ''),
+  invalidate: true,
+}
+
 /** A non-bid change (opened, closed, cancelled) moves the version the history is complete at. */
 const historyFromUpdate: BridgeRule<LotSummary, BidHistory> = {
   channel: LOT_CHANNEL,
@@ -104,6 +112,7 @@ export const lotRules = [
   historyFromBid,
   listsFromBid,
   detailFromUpdate,
+  detailFromEdit,
   historyFromUpdate,
   listsFromUpdate(LOT_CHANNEL),
   listsGap,

@@ -1,10 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { ApiError } from '../../api/errors'
 import { useToast } from '../../components/Toast'
 import { errorMessage, useT } from '../../i18n'
-import { useCreateLot, useUploadLotImage } from './api'
+import { LOT_PICTURES_MAX } from '../../../common/auction'
+import { useAddLotPicture, useCreateLot } from './api'
 import { serverNow } from './clock'
+import { moved } from './components/PictureOrderList'
 import {
   checkLotForm,
   FIELD_ORDER,
@@ -16,11 +18,17 @@ import {
   type LotFormValues,
 } from './create-lot-form'
 
+const objectUrl = (file: File) =>
+  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : `#${file.name}`
+const revoke = (url: string) => {
+  if (url.startsWith('blob:')) URL.revokeObjectURL(url)
+}
+
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 /**
  * The create-lot form's state and its submit: checked before sending; then the lot, then its
- * picture; errors from the server go to their fields, the first wrong field takes the focus.
+ * pictures in the chosen order (decision 0024); errors from the server go to their fields, the first wrong field takes the focus.
  */
 export function useCreateLotForm({
   online,
@@ -32,12 +40,18 @@ export function useCreateLotForm({
   const { t, lang } = useT()
   const [, navigate] = useLocation()
   const create = useCreateLot()
-  const upload = useUploadLotImage()
+  const upload = useAddLotPicture()
   const { notify } = useToast()
   const [values, setValues] = useState<LotFormValues>(INITIAL_VALUES)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [image, setImage] = useState<File | null>(null)
+  // Each chosen file with an object URL for its thumbnail (revoked when removed or on leaving).
+  const [images, setImages] = useState<Array<{ file: File; url: string }>>([])
+  const shown = useRef(images)
+  useEffect(() => {
+    shown.current = images
+  }, [images])
+  useEffect(() => () => shown.current.forEach((image) => revoke(image.url)), [])
   const [imageError, setImageError] = useState<string | null>(null)
   const refs = useRef<Partial<Record<Field, FieldElement | null>>>({})
 
@@ -53,11 +67,22 @@ export function useCreateLotForm({
     if (first) refs.current[first]?.focus()
   }
 
-  const chooseImage = (file: File | null) => {
-    const ok = isAcceptableImage(file)
-    setImage(ok ? file : null)
-    setImageError(ok ? null : t('create.err.image'))
+  /** Adds chosen files after those already chosen: acceptable ones only, at most 8 in all. */
+  const chooseImages = (files: File[]) => {
+    const ok = files.filter((file) => isAcceptableImage(file))
+    const room = LOT_PICTURES_MAX - images.length
+    const taken = ok.slice(0, Math.max(0, room)).map((file) => ({ file, url: objectUrl(file) }))
+    setImages((before) => [...before, ...taken])
+    setImageError(
+      ok.length < files.length
+        ? t('create.err.image')
+        : ok.length > room
+          ? t('pictures.tooMany', { max: LOT_PICTURES_MAX })
+          : null,
+    )
   }
+  const moveImage = (from: number, to: number) => setImages((before) => moved(before, from, to))
+  const removeImage = (index: number) => setImages((before) => before.filter((_, i) => i !== index))
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -65,15 +90,19 @@ export function useCreateLotForm({
     setFormError(null)
     const { request, errors: found } = checkLotForm(values, serverNow(), t, money)
     if (Object.keys(found).length > 0) return showErrors(found)
-    if (imageError) return
     setErrors({})
     create.mutate(request, {
       onSuccess: async (lot) => {
         // The lot exists now; a failed picture upload must not make anyone list it twice.
-        if (image) {
-          await upload
-            .mutateAsync({ id: lot.id, file: image })
-            .catch(() => notify({ message: t('create.imageFailed'), tone: 'error', duration: 0 }))
+        for (const { file } of images) {
+          const sent = await upload.mutateAsync({ id: lot.id, file }).then(
+            () => true,
+            () => false,
+          )
+          if (!sent) {
+            notify({ message: t('create.imageFailed'), tone: 'error', duration: 0 })
+            break
+          }
         }
         navigate(`/lots/${lot.id}`)
       },
@@ -95,7 +124,10 @@ export function useCreateLotForm({
     errors,
     formError,
     imageError,
-    chooseImage,
+    images,
+    chooseImages,
+    moveImage,
+    removeImage,
     onSubmit,
     pending: create.isPending || upload.isPending,
   }

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type Form
 import { Button } from '../../components/Button'
 import { ErrorState } from '../../components/ErrorState'
 import { Loading } from '../../components/Spinner'
+import { effectivePalette } from '../../components/theme'
 import { useT } from '../../i18n'
 import {
   mountPaymentForm,
@@ -10,18 +11,22 @@ import {
   type Stripe,
 } from '../../payments/stripe'
 
-/** The Payment Element in Lotline's colours (styles.css :root). */
-const appearance = {
-  theme: 'night' as const,
-  variables: {
-    colorPrimary: '#f2b84b',
-    colorBackground: '#121420',
-    colorText: '#f3f1ea',
-    colorTextSecondary: '#b4b8cc',
-    colorDanger: '#ff9b8f',
-    borderRadius: '8px',
-    fontSizeBase: '16px',
-  },
+/** The Payment Element in Lotline's colours: read from the theme's CSS variables when mounted. */
+function paymentAppearance() {
+  const css = getComputedStyle(document.documentElement)
+  const colour = (name: string) => css.getPropertyValue(name).trim()
+  return {
+    theme: effectivePalette() === 'light' ? ('stripe' as const) : ('night' as const),
+    variables: {
+      colorPrimary: colour('--gold'),
+      colorBackground: colour('--ink'),
+      colorText: colour('--text'),
+      colorTextSecondary: colour('--muted'),
+      colorDanger: colour('--danger'),
+      borderRadius: '8px',
+      fontSizeBase: '16px',
+    },
+  }
 }
 
 export interface CardFormHandle {
@@ -59,7 +64,7 @@ export const CardForm = forwardRef<
     let live = true
     const mounted = mountPaymentForm(stripe, node, {
       clientSecret,
-      appearance,
+      appearance: paymentAppearance(),
       locale: lang,
     })
     form.current = mounted

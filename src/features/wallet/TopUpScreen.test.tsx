@@ -63,7 +63,7 @@ function fakeStripe(confirm: unknown = { paymentIntent: { id: 'pi_1', status: 's
 
 function routes(extra: Record<string, Handler> = {}, key: string | null = 'pk_test_1') {
   return mockApi({
-    'GET /api/me': () => json(me),
+    'GET /api/session': () => json(me),
     'GET /api/config': () => json(config(key)),
     'GET /api/wallet': () => json(wallet),
     ...extra,

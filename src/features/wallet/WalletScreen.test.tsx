@@ -32,7 +32,7 @@ const entry = (id: number, kind: LedgerEntry['kind'], amount: number): LedgerEnt
 
 function routes(publishableKey: string | null = 'pk_test_1') {
   return mockApi({
-    'GET /api/me': () => json(me),
+    'GET /api/session': () => json(me),
     'GET /api/config': () => json(config(publishableKey)),
     'GET /api/wallet': () => json(wallet),
     'GET /api/wallet/holds': () =>
@@ -104,8 +104,7 @@ describe('wallet screen', () => {
 
   it('sends a signed-out visitor to sign in and back', async () => {
     mockApi({
-      'GET /api/me': () =>
-        json({ type: 'x', title: 'x', status: 401, code: 'unauthenticated', detail: 'no' }, 401),
+      'GET /api/session': () => json({ user: null }),
       'GET /api/config': () => json(config('pk_test_1')),
     })
     const { location } = renderWithApp(<WalletScreen />, { path: '/wallet' })

@@ -1,8 +1,8 @@
+import type { MessageKey } from '../en'
 import type { Message } from '../types'
-import type { walletEn } from './wallet'
 
 /** Spanish messages of the wallet screens; missing keys fall back to English. */
-export const walletEs: Partial<Record<keyof typeof walletEn, Message>> = {
+export const walletEs: Partial<Record<MessageKey, Message>> = {
   'nav.wallet': 'Monedero',
   'nav.walletAvailable': 'Monedero, {amount} disponible',
 

@@ -2,9 +2,6 @@ import type { Message } from '../types'
 
 /** English messages of the wallet screens (merged into the en dictionary). */
 export const walletEn = {
-  'nav.wallet': 'Wallet',
-  'nav.walletAvailable': 'Wallet, {amount} available',
-
   'wallet.title': 'Wallet',
   'wallet.available': 'Available',
   'wallet.availableHint': 'Your balance minus what your leading bids hold.',

@@ -55,6 +55,7 @@ export function pickSummary(lot: LotSummary): LotSummary {
   return {
     id: lot.id,
     title: lot.title,
+    category: lot.category,
     status: lot.status,
     startingPrice: lot.startingPrice,
     currentPrice: lot.currentPrice,
@@ -68,6 +69,7 @@ export function pickSummary(lot: LotSummary): LotSummary {
     endsAt: lot.endsAt,
     softCloseSeconds: lot.softCloseSeconds,
     imageUrl: lot.imageUrl,
+    pictures: lot.pictures,
     version: lot.version,
     serverTime: lot.serverTime,
   }

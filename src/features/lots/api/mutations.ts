@@ -82,19 +82,44 @@ export function useCreateLot() {
   })
 }
 
-/** Sets a lot's picture (the raw file as the body); the lot's caches take the new version. */
-export function useUploadLotImage() {
+// ── Pictures (decision 0024) ────────────────────────────────────────────────────────────────────
+
+const picturesPath = (id: string) => `lots/${encodeURIComponent(id)}/pictures`
+
+/** Adds a picture to a lot (the raw file as the body, added last); the caches take the new version. */
+export function useAddLotPicture() {
   const client = useQueryClient()
   return useMutation({
-    mutationKey: ['lots', 'image'],
+    mutationKey: ['lots', 'pictures', 'add'],
     networkMode: 'always',
     mutationFn: ({ id, file }: { id: string; file: File }) =>
       api
-        .put(`lots/${encodeURIComponent(id)}/image`, {
-          body: file,
-          headers: { 'content-type': file.type },
-        })
+        .post(picturesPath(id), { body: file, headers: { 'content-type': file.type } })
         .json<LotSummary>(),
+    onSuccess: (lot) => applyLotSummary(client, lot),
+  })
+}
+
+/** Removes one picture of a lot (and its file). */
+export function useRemoveLotPicture() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationKey: ['lots', 'pictures', 'remove'],
+    networkMode: 'always',
+    mutationFn: ({ id, pictureId }: { id: string; pictureId: string }) =>
+      api.delete(`${picturesPath(id)}/${encodeURIComponent(pictureId)}`).json<LotSummary>(),
+    onSuccess: (lot) => applyLotSummary(client, lot),
+  })
+}
+
+/** Puts a lot's pictures in a new order (every id once, the cover first). */
+export function useReorderLotPictures() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationKey: ['lots', 'pictures', 'order'],
+    networkMode: 'always',
+    mutationFn: ({ id, pictureIds }: { id: string; pictureIds: string[] }) =>
+      api.put(`${picturesPath(id)}/order`, { json: { pictureIds } }).json<LotSummary>(),
     onSuccess: (lot) => applyLotSummary(client, lot),
   })
 }

@@ -7,7 +7,9 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import type { BidRow, LotDetail, LotSummary } from '../../../../common/auction'
+import { DEFAULT_LOT_SORT } from '../../../../common/auction'
 import { api } from '../../../api/client'
+import { apiSearchParams } from '../list-params'
 import { noteServerTime } from '../clock'
 import { mergeBids } from './cache'
 import { lotKeys, type BidHistory, type ListParams, type Page } from './keys'
@@ -17,8 +19,7 @@ export function lotListQuery(params: ListParams) {
     queryKey: lotKeys.list(params),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
-      const searchParams = new URLSearchParams({ status: params.status })
-      if (params.q) searchParams.set('q', params.q)
+      const searchParams = apiSearchParams({ sort: DEFAULT_LOT_SORT, ...params })
       if (pageParam) searchParams.set('cursor', pageParam)
       const page = await api.get('lots', { searchParams, signal }).json<Page<LotSummary>>()
       noteServerTime(page.items[0]?.serverTime)

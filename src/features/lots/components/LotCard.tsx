@@ -3,7 +3,8 @@ import { Link } from 'wouter'
 import type { LotSummary } from '../../../../common/auction'
 import { useT } from '../../../i18n'
 import { Countdown } from './Countdown'
-import { LotImage } from './LotImage'
+import { EndsWithinHour } from './EndsWithinHour'
+import { LotCardMedia } from './LotCardMedia'
 import { LotStatusBadge } from './LotStatusBadge'
 
 /** One lot in a list: title, price, bids, time left, leader. Live through the list's cache. */
@@ -11,16 +12,19 @@ export function LotCard({
   lot,
   currency,
   extra,
+  priority = false,
 }: {
   lot: LotSummary
   currency: string
   extra?: ReactNode
+  /** The first card of a list: its picture loads at once and first (see LotCardMedia). */
+  priority?: boolean
 }) {
   const { t, formatMoney } = useT()
   const hasBids = lot.currentPrice !== null
   return (
     <article className="lot-card">
-      <LotImage imageUrl={lot.imageUrl} className="lot-card-image" />
+      <LotCardMedia imageUrl={lot.imageUrl} priority={priority} />
       <h2 className="lot-card-title">
         <Link href={`/lots/${lot.id}`} className="lot-card-link">
           {lot.title}
@@ -29,6 +33,7 @@ export function LotCard({
       <div className="lot-card-meta">
         {lot.status !== 'open' ? <LotStatusBadge status={lot.status} /> : null}
         <Countdown lot={lot} className="lot-card-time" labelled />
+        <EndsWithinHour lot={lot} />
       </div>
       <div className="lot-card-price">
         <span className="lot-card-label">

@@ -46,9 +46,10 @@ export function LotPagesList({
         empty
       ) : (
         <ul className="lot-grid" role="list">
-          {items.map((lot) => (
+          {items.map((lot, index) => (
             <li key={lot.id}>
-              <LotCard lot={lot} currency={currency} extra={extra?.(lot)} />
+              {/* The first card's picture is the screen's largest paint: not lazy, asked first. */}
+              <LotCard lot={lot} currency={currency} extra={extra?.(lot)} priority={index === 0} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,36 @@
+import { useLocation } from 'wouter'
+import { Button } from '../components/Button'
+import { useT } from '../i18n'
+import { dismissInstall, promptInstall, useInstallOffer } from './install'
+import './install.css'
+
+/**
+ * "Install Lotline" on the home screen of the app, only when the browser allows it (or as
+ * instructions on an iPhone), never once installed or after "Not now".
+ */
+export function InstallPrompt() {
+  const { t } = useT()
+  const offer = useInstallOffer()
+  const [location] = useLocation()
+  if (offer === 'none' || location !== '/') return null
+  return (
+    <section className="install-offer" aria-labelledby="install-title">
+      <div className="install-text">
+        <h2 id="install-title" className="install-title">
+          {t('install.title')}
+        </h2>
+        <p className="muted small">{offer === 'ios' ? t('install.ios') : t('install.body')}</p>
+      </div>
+      <div className="install-actions">
+        {offer === 'prompt' ? (
+          <Button variant="primary" onClick={() => void promptInstall()}>
+            {t('install.action')}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={dismissInstall}>
+          {t('install.notNow')}
+        </Button>
+      </div>
+    </section>
+  )
+}

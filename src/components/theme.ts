@@ -1,0 +1,91 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * The colour theme (docs/decisions/0028-themes-and-install.md). "system" follows
+ * prefers-color-scheme through CSS alone; "light" and "dark" are a member's choice, kept on this
+ * device and applied as `data-theme` on <html> before the first render.
+ */
+export const THEMES = ['system', 'light', 'dark'] as const
+export type Theme = (typeof THEMES)[number]
+
+const STORAGE_KEY = 'lotline:theme'
+/** Browser chrome colour per palette: the same as --ink in src/styles.css. */
+const CHROME_COLOUR = { light: '#f6f4ee', dark: '#121420' } as const
+
+const listeners = new Set<() => void>()
+
+function isTheme(value: unknown): value is Theme {
+  return typeof value === 'string' && (THEMES as readonly string[]).includes(value)
+}
+
+export function getTheme(): Theme {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY)
+    return isTheme(stored) ? stored : 'system'
+  } catch {
+    return 'system' // storage blocked: the system's choice
+  }
+}
+
+function systemPrefersLight(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: light)').matches
+}
+
+/** Which palette is showing now. */
+export function effectivePalette(theme: Theme = getTheme()): 'light' | 'dark' {
+  if (theme !== 'system') return theme
+  return systemPrefersLight() ? 'light' : 'dark'
+}
+
+/** Puts the theme on the document: the attribute for CSS, the browser chrome colour. */
+export function applyTheme(theme: Theme = getTheme()): void {
+  const root = document.documentElement
+  if (theme === 'system') delete root.dataset.theme
+  else root.dataset.theme = theme
+  // index.html has one theme-color per system scheme; a choice overrides both.
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    const own = (meta.getAttribute('media') ?? '').includes('light') ? 'light' : 'dark'
+    meta.setAttribute('content', CHROME_COLOUR[theme === 'system' ? own : theme])
+  }
+}
+
+export function setTheme(theme: Theme): void {
+  try {
+    if (theme === 'system') localStorage.removeItem(STORAGE_KEY)
+    else localStorage.setItem(STORAGE_KEY, theme)
+  } catch {
+    // Not kept (storage blocked), but still applied for this visit.
+  }
+  applyTheme(theme)
+  listeners.forEach((listener) => listener())
+}
+
+/**
+ * Keeps the document in step with the system (for "system") and with other tabs' choices.
+ * Returns the clean-up.
+ */
+export function followThemeChanges(): () => void {
+  const media =
+    typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : null
+  const onSystem = () => applyTheme()
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return
+    applyTheme()
+    listeners.forEach((listener) => listener())
+  }
+  media?.addEventListener('change', onSystem)
+  window.addEventListener('storage', onStorage)
+  return () => {
+    media?.removeEventListener('change', onSystem)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, getTheme, () => 'system')
+}

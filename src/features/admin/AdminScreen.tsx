@@ -1,0 +1,73 @@
+import { Link, useSearch } from 'wouter'
+import { EmptyState } from '../../components/EmptyState'
+import { useDocumentTitle } from '../../components/useDocumentTitle'
+import { useT, type MessageKey } from '../../i18n'
+import { SignedInOnly, useMe } from '../auth'
+import { AuditPanel } from './AuditPanel'
+import { LotsPanel } from './LotsPanel'
+import { MembersPanel } from './MembersPanel'
+import { TopUpsPanel } from './TopUpsPanel'
+import './admin.css'
+
+const TABS: Array<{ id: string; label: MessageKey }> = [
+  { id: 'members', label: 'admin.tab.members' },
+  { id: 'lots', label: 'admin.tab.lots' },
+  { id: 'top-ups', label: 'admin.tab.topUps' },
+  { id: 'audit', label: 'admin.tab.audit' },
+]
+
+/**
+ * `/admin` (decision 0027): members, lots, top-ups needing attention and the audit, for admins.
+ * A member sees "not allowed", a guest the sign-in prompt. The section is in the URL (`?tab=`).
+ */
+export default function AdminScreen() {
+  const { t } = useT()
+  useDocumentTitle(t('admin.title'))
+  return (
+    <section className="screen admin">
+      <h1>{t('admin.title')}</h1>
+      <SignedInOnly signInTitle={t('admin.signIn')}>
+        <AdminOnly />
+      </SignedInOnly>
+    </section>
+  )
+}
+
+function AdminOnly() {
+  const { t } = useT()
+  const me = useMe()
+  const tab = new URLSearchParams(useSearch()).get('tab') ?? 'members'
+  if (me.data?.role !== 'admin')
+    return (
+      <EmptyState title={t('admin.notAllowedTitle')}>
+        <p>{t('admin.notAllowedBody')}</p>
+      </EmptyState>
+    )
+  const current = TABS.find((x) => x.id === tab) ?? TABS[0]!
+  return (
+    <>
+      <nav className="admin-tabs" aria-label={t('admin.sections')}>
+        {TABS.map((x) => (
+          <Link
+            key={x.id}
+            href={x.id === 'members' ? '/admin' : `/admin?tab=${x.id}`}
+            className="admin-tab"
+            aria-current={x.id === current.id ? 'page' : undefined}
+          >
+            {t(x.label)}
+          </Link>
+        ))}
+      </nav>
+      <h2 className="admin-section-title">{t(current.label)}</h2>
+      {current.id === 'members' ? (
+        <MembersPanel />
+      ) : current.id === 'lots' ? (
+        <LotsPanel />
+      ) : current.id === 'top-ups' ? (
+        <TopUpsPanel />
+      ) : (
+        <AuditPanel />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,126 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query'
+import type { AdminMember, AdminTopUp, AuditEntry } from '../../../common/admin'
+import type { Role } from '../../../common/accounts'
+import type { LotSummary } from '../../../common/auction'
+import { IDEMPOTENCY_HEADER } from '../../../common/config'
+import type { Wallet } from '../../../common/wallet'
+import { api } from '../../api/client'
+import { newIdempotencyKey } from '../../api/idempotency'
+
+/** The admin area's API hooks (decision 0027). Every write refreshes the audit. */
+interface Page<T> {
+  items: T[]
+  nextCursor: string | null
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  members: (q: string) => ['admin', 'members', q] as const,
+  lots: (q: string) => ['admin', 'lots', q] as const,
+  topUps: ['admin', 'top-ups'] as const,
+  audit: ['admin', 'audit'] as const,
+}
+
+export function useMembers(q: string) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.members(q),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api
+        .get('admin/members', {
+          searchParams: { ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+          signal,
+        })
+        .json<Page<AdminMember>>(),
+    getNextPageParam: (last) => last.nextCursor,
+  })
+}
+
+export function useAdminLots(q: string) {
+  return useQuery({
+    queryKey: adminKeys.lots(q),
+    queryFn: ({ signal }) =>
+      api
+        .get('admin/lots', { searchParams: q ? { q } : {}, signal })
+        .json<{ items: LotSummary[] }>(),
+  })
+}
+
+export function useTopUpsNeedingAttention() {
+  return useQuery({
+    queryKey: adminKeys.topUps,
+    queryFn: ({ signal }) => api.get('admin/top-ups', { signal }).json<{ items: AdminTopUp[] }>(),
+  })
+}
+
+export type AuditPages = InfiniteData<Page<AuditEntry>, unknown>
+
+export function useAudit() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api
+        .get('admin/audit', { searchParams: pageParam ? { cursor: pageParam } : {}, signal })
+        .json<Page<AuditEntry>>(),
+    getNextPageParam: (last) => last.nextCursor,
+  })
+}
+
+/** A write of the admin area: on success the admin lists and the audit are read again. */
+function useAdminWrite<V, R>(write: (vars: V) => Promise<R>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}
+
+export const useChangeRole = () =>
+  useAdminWrite((v: { userId: string; role: Role; reason: string }) =>
+    api
+      .post(`admin/members/${v.userId}/role`, { json: { role: v.role, reason: v.reason } })
+      .json<{ member: AdminMember }>(),
+  )
+
+export const useSetSuspension = () =>
+  useAdminWrite((v: { userId: string; suspended: boolean; reason: string }) =>
+    api
+      .post(`admin/members/${v.userId}/suspension`, {
+        json: { suspended: v.suspended, reason: v.reason },
+      })
+      .json<{ member: AdminMember }>(),
+  )
+
+export const useAdjustWallet = () =>
+  useAdminWrite((v: { userId: string; amount: number; reason: string; key: string }) =>
+    api
+      .post(`admin/wallets/${v.userId}/adjustments`, {
+        json: { amount: v.amount, reason: v.reason },
+        headers: { [IDEMPOTENCY_HEADER]: v.key },
+      })
+      .json<{ wallet: Wallet }>(),
+  )
+
+export const useCancelLot = () =>
+  useAdminWrite((v: { lotId: string; reason: string; key: string }) =>
+    api
+      .post(`admin/lots/${v.lotId}/cancel`, {
+        json: { reason: v.reason },
+        headers: { [IDEMPOTENCY_HEADER]: v.key },
+      })
+      .json<LotSummary>(),
+  )
+
+export const useRefreshTopUp = () =>
+  useAdminWrite((v: { topUpId: string }) =>
+    api.post(`admin/top-ups/${v.topUpId}/refresh`).json<{ status: string }>(),
+  )
+
+export { newIdempotencyKey }

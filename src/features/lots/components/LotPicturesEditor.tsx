@@ -1,0 +1,134 @@
+import { useId, useState } from 'react'
+import { ENDED_STATUSES, LOT_PICTURES_MAX, type LotSummary } from '../../../../common/auction'
+import { errorMessage, useT } from '../../../i18n'
+import { useOnline } from '../../../offline/online'
+import { useAddLotPicture, useRemoveLotPicture, useReorderLotPictures } from '../api'
+import { isAcceptableImage } from '../create-lot-form'
+import { pictureSrc } from './LotCardMedia'
+import { moved, PictureOrderList } from './PictureOrderList'
+import './pictures.css'
+
+/** Pictures can change only before the first bid, while the lot has not ended (decision 0024). */
+export const picturesEditable = (lot: Pick<LotSummary, 'bidCount' | 'status'>) =>
+  lot.bidCount === 0 && !ENDED_STATUSES.includes(lot.status)
+
+/**
+ * The seller's pictures of their own lot: add (several at once, sent one after the other), move
+ * earlier or later, remove — each change sent at once and answered with the lot's new summary,
+ * which the caches take (the room's gallery follows). For the seller panel's edit mode.
+ */
+export function LotPicturesEditor({ lot }: { lot: LotSummary }) {
+  const { t, lang } = useT()
+  const id = useId()
+  const online = useOnline()
+  const add = useAddLotPicture()
+  const remove = useRemoveLotPicture()
+  const reorder = useReorderLotPictures()
+  const [status, setStatus] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const pending = add.isPending || remove.isPending || reorder.isPending
+  const editable = picturesEditable(lot)
+  const pictures = lot.pictures
+  const room = LOT_PICTURES_MAX - pictures.length
+
+  const fail = (e: unknown) => setError(errorMessage(e, lang))
+
+  const addFiles = async (files: File[]) => {
+    setError(null)
+    setStatus('')
+    const acceptable = files.filter((f) => isAcceptableImage(f))
+    if (acceptable.length < files.length) setError(t('create.err.image'))
+    const sending = acceptable.slice(0, Math.max(0, room))
+    if (acceptable.length > sending.length)
+      setError(t('pictures.tooMany', { max: LOT_PICTURES_MAX }))
+    let added = 0
+    for (const file of sending) {
+      try {
+        await add.mutateAsync({ id: lot.id, file })
+        added++
+      } catch (e) {
+        fail(e)
+        break
+      }
+    }
+    if (added > 0) setStatus(t('pictures.added', { count: added }))
+  }
+
+  const move = (from: number, to: number) => {
+    setError(null)
+    const ids = moved(
+      pictures.map((p) => p.id),
+      from,
+      to,
+    )
+    reorder.mutate(
+      { id: lot.id, pictureIds: ids },
+      { onSuccess: () => setStatus(t('pictures.moved', { n: to + 1 })), onError: fail },
+    )
+  }
+
+  const removeAt = (index: number) => {
+    setError(null)
+    const picture = pictures[index]
+    if (!picture) return
+    remove.mutate(
+      { id: lot.id, pictureId: picture.id },
+      { onSuccess: () => setStatus(t('pictures.removed')), onError: fail },
+    )
+  }
+
+  return (
+    <section className="pictures-editor" aria-labelledby={`${id}-h`} data-testid="pictures-editor">
+      <h3 id={`${id}-h`}>
+        {t('pictures.heading')}{' '}
+        <span className="muted small">
+          ({t('pictures.count', { count: pictures.length, max: LOT_PICTURES_MAX })})
+        </span>
+      </h3>
+      {!editable ? <p className="muted">{t('pictures.locked')}</p> : null}
+      {editable && pictures.length === 0 ? <p className="muted">{t('pictures.empty')}</p> : null}
+      <PictureOrderList
+        title={lot.title}
+        pictures={pictures.map((p) => ({ key: p.id, src: pictureSrc(p.url) }))}
+        disabled={!editable || !online || pending}
+        onMove={move}
+        onRemove={removeAt}
+      />
+      {editable ? (
+        <div className="field picture-add">
+          <label htmlFor={`${id}-file`}>{t('pictures.add')}</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp"
+            disabled={!online || pending || room <= 0}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => {
+              const files = Array.from(event.currentTarget.files ?? [])
+              event.currentTarget.value = ''
+              if (files.length > 0) void addFiles(files)
+            }}
+          />
+          <p id={`${id}-hint`} className="field-hint">
+            {!online
+              ? t('pictures.offline')
+              : room <= 0
+                ? t('pictures.full')
+                : pending && add.isPending
+                  ? t('pictures.adding')
+                  : t('create.imageHint')}
+          </p>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+    </section>
+  )
+}

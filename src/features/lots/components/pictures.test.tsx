@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { json, mockApi, problem } from '../../../testing/http'
+import { renderWithApp } from '../../../testing/render'
+import { summary } from '../../../testing/lot-fixtures'
+import { LotCard } from './LotCard'
+import { LotGallery } from './LotGallery'
+import { LotPicturesEditor } from './LotPicturesEditor'
+import { moved } from './PictureOrderList'
+
+/** Pictures on the client (decision 0024): cards, the gallery, the seller's editor. */
+const pics = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, url: `uploads/lots/x-${i + 1}.png` }))
+
+describe('moved', () => {
+  it('moves one item and refuses moves off either end', () => {
+    expect(moved(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b'])
+    expect(moved(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a'])
+    expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c'])
+    expect(moved(['a', 'b', 'c'], 2, 3)).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('LotCard media', () => {
+  it("loads the first card's picture at once and first, the others when near the screen", () => {
+    mockApi({})
+    const lot = summary({ imageUrl: 'uploads/lots/a.png', pictures: pics(1) })
+    const { container } = renderWithApp(
+      <>
+        <LotCard lot={lot} currency="EUR" priority />
+        <LotCard lot={{ ...lot, id: 'second' }} currency="EUR" />
+      </>,
+    )
+    const [first, second] = [...container.querySelectorAll('img')]
+    expect(first?.getAttribute('loading')).toBe('eager')
+    expect(first?.getAttribute('fetchpriority')).toBe('high')
+    expect(second?.getAttribute('loading')).toBe('lazy')
+    expect(second?.getAttribute('fetchpriority')).toBe('auto')
+    // Space reserved either way: nothing moves when the picture arrives.
+    expect(first?.getAttribute('width')).toBe('640')
+    expect(first?.getAttribute('height')).toBe('480')
+  })
+
+  it('shows the cover, or the placeholder in the same box', () => {
+    mockApi({})
+    const { container, rerender } = renderWithApp(
+      <LotCard
+        lot={summary({ imageUrl: 'uploads/lots/a.png', pictures: pics(1) })}
+        currency="EUR"
+      />,
+    )
+    expect(container.querySelector('[data-testid=lot-card-media] img')).not.toBeNull()
+    rerender(<LotCard lot={summary()} currency="EUR" />)
+    expect(screen.getByTestId('picture-placeholder').textContent).toContain('No picture')
+    expect(container.querySelector('[data-testid=lot-card-media] img')).toBeNull()
+  })
+})
+
+describe('LotGallery', () => {
+  it('moves with the arrow keys and buttons, says where it is, and renders nothing without pictures', () => {
+    mockApi({})
+    const { container, rerender } = renderWithApp(<LotGallery title="Lamp" pictures={pics(3)} />)
+    expect(screen.getByTestId('gallery-position').textContent).toBe('Picture 1 of 3')
+    expect(screen.getByRole('img', { name: 'Lamp, picture 2 of 3' })).toBeTruthy()
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Open picture 1 full size' }), {
+      key: 'ArrowRight',
+    })
+    expect(screen.getByTestId('gallery-position').textContent).toBe('Picture 2 of 3')
+    fireEvent.click(screen.getByRole('button', { name: 'Next picture' }))
+    expect(screen.getByTestId('gallery-position').textContent).toBe('Picture 3 of 3')
+    expect(
+      (screen.getByRole('button', { name: 'Next picture' }) as HTMLButtonElement).disabled,
+    ).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Show picture 1' }))
+    expect(screen.getByTestId('gallery-position').textContent).toBe('Picture 1 of 3')
+    // Pictures removed while open: the position stays within what is left.
+    fireEvent.click(screen.getByRole('button', { name: 'Show picture 3' }))
+    rerender(<LotGallery title="Lamp" pictures={pics(2)} />)
+    expect(screen.getByTestId('gallery-position').textContent).toBe('Picture 2 of 2')
+    rerender(<LotGallery title="Lamp" pictures={[]} />)
+    expect(container.querySelector('[data-testid=gallery]')).toBeNull()
+  })
+})
+
+describe('LotPicturesEditor', () => {
+  it('reorders through the API and shows the new order; an error says why', async () => {
+    const lot = summary({
+      pictures: pics(2),
+      imageUrl: 'uploads/lots/x-1.png',
+      bidCount: 0,
+      status: 'open',
+    })
+    const api = mockApi({
+      [`PUT /api/lots/${lot.id}/pictures/order`]: async (request) => {
+        const body = (await request.json()) as { pictureIds: string[] }
+        expect(body.pictureIds).toEqual(['p2', 'p1'])
+        return json({ ...lot, version: lot.version + 1, pictures: pics(2).reverse() })
+      },
+      [`DELETE /api/lots/${lot.id}/pictures/p1`]: () =>
+        problem(409, 'pictures_locked', 'The lot has bids.'),
+    })
+    renderWithApp(<LotPicturesEditor lot={lot} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Move picture 2 earlier' }))
+    await waitFor(() => expect(document.body.textContent).toContain('Picture moved to position 1.'))
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Remove picture 1' }))
+    await waitFor(() =>
+      expect(
+        screen.getByText('Pictures can change only before the first bid and while the lot runs.'),
+      ).toBeTruthy(),
+    )
+  })
+
+  it('says pictures are locked once the lot has bids, and offers no controls', () => {
+    mockApi({})
+    renderWithApp(<LotPicturesEditor lot={summary({ pictures: pics(1), bidCount: 1 })} />)
+    expect(screen.getByText('Pictures can change only before the first bid.')).toBeTruthy()
+    expect(
+      (screen.getByRole('button', { name: 'Remove picture 1' }) as HTMLButtonElement).disabled,
+    ).toBe(true)
+    expect(screen.queryByLabelText('Add pictures')).toBeNull()
+  })
+})

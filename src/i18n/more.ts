@@ -1,0 +1,32 @@
+import type { ErrorCode } from '../../common/errors'
+import type { en } from './en'
+import type { Message } from './types'
+import { appEn } from './messages/app'
+import { lotListEn } from './messages/lot-list'
+import { lotsEn } from './messages/lots'
+import { walletEn } from './messages/wallet'
+import { biddingEn } from './messages/bidding'
+import { endingEn } from './messages/ending'
+import { accountEn } from './messages/account'
+import { adminEn } from './messages/admin'
+
+/**
+ * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
+ * are in en.ts): a chunk of its own, loaded by those screens before they render and right after
+ * the first paint (docs/decisions/0004-i18n.md, 0030-first-visit.md).
+ */
+export const moreEn = {
+  ...appEn,
+  ...lotListEn,
+  ...lotsEn,
+  ...walletEn,
+  ...biddingEn,
+  ...endingEn,
+  ...accountEn,
+  ...adminEn,
+} satisfies Record<string, Message>
+
+/** Every problem code the server can answer has English (a missing one fails the type check). */
+type UntranslatedError = Exclude<`errors.${ErrorCode}`, keyof typeof en | keyof typeof moreEn>
+export const everyErrorTranslated: [UntranslatedError] extends [never] ? true : UntranslatedError =
+  true
