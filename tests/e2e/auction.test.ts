@@ -61,6 +61,7 @@ describe('live auction room', () => {
       body: JSON.stringify({
         title: 'E2E brass telescope',
         description: 'Created by the auction e2e test.',
+        category: 'other',
         startingPrice: 1000,
         endsAt: new Date(Date.now() + 65_000).toISOString(),
         softCloseSeconds: 10,

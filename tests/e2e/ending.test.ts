@@ -15,6 +15,7 @@ import {
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { expectAccessible } from './a11y.ts'
 
 let server: RunningServer
 const { api, login } = apiClient(() => server.url)
@@ -62,6 +63,7 @@ describe('the end of a lot', () => {
       method: 'POST',
       body: JSON.stringify({
         title: 'E2E ending clock',
+        category: 'other',
         startingPrice: 1000,
         nextSteps: 'Pickup in Ghent on weekdays.',
         endsAt: new Date(Date.now() + 62_000).toISOString(),
@@ -88,6 +90,8 @@ describe('the end of a lot', () => {
       .toBe('Pickup in Ghent on weekdays.')
     expect(await bob.page.getByTestId('next-steps').count()).toBe(0)
     await expect.poll(() => alice.page.getByTestId('winning-bid').textContent()).toContain('€11.00')
+    await expectAccessible(alice.page, 'closed lot, winner, phone')
+    await expectAccessible(bob.page, 'closed lot, losing bidder, phone')
 
     // The winner's receipt, from the result panel; a button to print it, at least 44 px tall.
     await alice.page.getByRole('link', { name: 'View your receipt' }).click()
@@ -97,6 +101,7 @@ describe('the end of a lot', () => {
     expect(await receipt.textContent()).toContain('€11.00')
     const print = alice.page.getByRole('button', { name: 'Print' })
     expect((await print.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await expectAccessible(alice.page, 'receipt, phone')
 
     // The losing bidder was told the lot ended.
     await bob.page.goto(`${server.url}notifications`)
@@ -106,6 +111,7 @@ describe('the end of a lot', () => {
     expect(await bob.page.locator('main').textContent()).toContain(
       'Sold to another bidder for €11.00.',
     )
+    await expectAccessible(bob.page, 'notifications with lot ended, phone')
 
     // My bids: Active by default; Lost lists the lot with its chip; Back restores the tab.
     await bob.page.goto(`${server.url}me/bids`)
@@ -116,6 +122,7 @@ describe('the end of a lot', () => {
     await expect.poll(() => bob.page.url()).toContain('tab=lost')
     const card = bob.page.locator('.lot-grid li', { hasText: 'E2E ending clock' })
     await expect.poll(() => card.getByTestId('status-chip').textContent()).toBe('Lost')
+    await expectAccessible(bob.page, 'my bids, lost tab, phone')
     await bob.page.getByTestId('tab-won').click()
     await expect.poll(() => bob.page.url()).toContain('tab=won')
     await bob.page.goBack()

@@ -39,6 +39,7 @@ async function createLot(cookie: string, title: string): Promise<string> {
     method: 'POST',
     body: JSON.stringify({
       title,
+      category: 'other',
       startingPrice: 100,
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
     }),

@@ -155,6 +155,7 @@ describe('the app on a phone home screen', () => {
       method: 'POST',
       body: JSON.stringify({
         title,
+        category: 'other',
         startingPrice: 100,
         endsAt: new Date(Date.now() + 3_600_000).toISOString(),
       }),
@@ -166,6 +167,7 @@ describe('the app on a phone home screen', () => {
       method: 'POST',
       body: JSON.stringify({
         title: `Phone e2e gilt clock ${Date.now()}`,
+        category: 'other',
         startingPrice: 60_000,
         endsAt: new Date(Date.now() + 3_600_000).toISOString(),
       }),

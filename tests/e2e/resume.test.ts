@@ -118,6 +118,7 @@ describe('resume after a dropped connection', () => {
         method: 'POST',
         body: JSON.stringify({
           title: `E2E resume (${restart}${deviceSleep ? ', asleep' : ''})`,
+          category: 'other',
           startingPrice: 100,
           endsAt: new Date(Date.now() + 3_600_000).toISOString(),
         }),

@@ -106,6 +106,7 @@ describe('two tabs, one offline queue', () => {
       method: 'POST',
       body: JSON.stringify({
         title: 'E2E two tabs',
+        category: 'other',
         startingPrice: 100,
         endsAt: new Date(Date.now() + 3_600_000).toISOString(),
       }),

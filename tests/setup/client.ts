@@ -2,12 +2,21 @@ import 'fake-indexeddb/auto'
 import { onlineManager } from '@tanstack/react-query'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeAll, vi } from 'vitest'
-import { loadLanguage } from '../../src/i18n'
+import { addMessages, loadLanguage } from '../../src/i18n'
+import { moreEn } from '../../src/i18n/more'
 
 // The app loads a non-English dictionary before its first render (src/main.tsx); screens under
 // test are rendered without main.tsx, so Spanish is loaded here (src/i18n/i18n.test.ts tests the
 // loading itself on a fresh module).
 beforeAll(() => loadLanguage('es'))
+// jsdom has no requestIdleCallback: "idle" is the next task here (src/app/useAfterLoad.ts).
+if (typeof window !== 'undefined' && typeof window.requestIdleCallback !== 'function') {
+  window.requestIdleCallback = (work) =>
+    window.setTimeout(() => work({ didTimeout: false, timeRemaining: () => 50 }), 0)
+  window.cancelIdleCallback = (id) => window.clearTimeout(id)
+}
+// Likewise the English of the screens after the first (a chunk the app loads with them).
+addMessages(moreEn, true)
 
 afterEach(() => {
   cleanup()

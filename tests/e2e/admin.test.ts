@@ -1,0 +1,164 @@
+/**
+ * The admin area (decision 0027) in real Chromium: an admin on a desktop finds a member, adjusts
+ * their wallet with a reason, suspends them (their phone is signed out), cancels a lot with a bid
+ * (its hold released), and sees all of it in the audit; on a phone a member gets "not allowed"
+ * and the admin's audit fits. axe-core on every screen state visited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import {
+  API_HEADERS,
+  apiClient,
+  DEMO_PASSWORD,
+  buildClient,
+  launchBrowser,
+  startServer,
+  type RunningServer,
+} from './harness.ts'
+import { expectAccessible } from './a11y.ts'
+import { randomUUID } from 'node:crypto'
+
+let server: RunningServer
+const { api, login } = apiClient(() => server.url)
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer({ distDir: buildClient('v1') })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const DESKTOP = { viewport: { width: 1280, height: 800 } }
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
+
+async function signedIn(
+  email: string,
+  options: object,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options)
+  const res = await context.request.post(`${server.url}api/auth/login`, {
+    headers: API_HEADERS,
+    data: { email, password: DEMO_PASSWORD },
+  })
+  expect(res.status()).toBe(200)
+  return { context, page: await context.newPage() }
+}
+
+/** The form whose heading is `name`. */
+const formOf = (page: Page, name: string) =>
+  page.locator('form', { has: page.getByRole('heading', { name, exact: true }) })
+
+describe('the admin area', () => {
+  it('search, adjust, suspend, cancel, audit on a desktop; not allowed and audit on a phone', async () => {
+    // A lot with a bid (a hold) to cancel.
+    const carol = await login('carol@lotline.test')
+    const create = await api('lots', carol, {
+      method: 'POST',
+      body: JSON.stringify({
+        title: 'E2E admin teapot',
+        category: 'other',
+        startingPrice: 1000,
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    })
+    expect(create.status).toBe(201)
+    const lot = (await create.json()) as { id: string }
+    const bob = await login('bob@lotline.test')
+    const placed = await api(`lots/${lot.id}/bids`, bob, {
+      method: 'POST',
+      headers: { 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ amount: 1000 }),
+    })
+    expect(placed.status).toBe(201)
+
+    // Alice is signed in on her phone.
+    const alice = await signedIn('alice@lotline.test', PHONE)
+    await alice.page.goto(`${server.url}wallet`)
+    await expect.poll(() => alice.page.getByRole('heading', { level: 1 }).count()).toBe(1)
+
+    const admin = await signedIn('admin@lotline.test', DESKTOP)
+    const page = admin.page
+    await page.goto(`${server.url}admin`)
+    await page.getByRole('heading', { name: 'Members', level: 2 }).waitFor()
+    await page.getByRole('link', { name: 'Admin' }).first().waitFor()
+    await expectAccessible(page, 'admin members, desktop')
+
+    await page.getByLabel('Name, e-mail or alias').fill('alice')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByText('alice@lotline.test').waitFor()
+    await page.getByRole('button', { name: /^Manage Alice/ }).click()
+    await expectAccessible(page, 'admin member managed, desktop')
+
+    const adjust = formOf(page, 'Adjust wallet')
+    await adjust.getByLabel(/^Amount/).fill('5')
+    await adjust.getByText(/Balance now .* after /).waitFor()
+    await adjust.getByRole('button', { name: 'Apply adjustment' }).click()
+    await adjust.getByText(/Give a reason/).waitFor()
+    await adjust.getByLabel('Reason').fill('Goodwill credit')
+    await adjust.getByLabel(/^Amount/).fill('5')
+    await adjust.getByRole('button', { name: 'Apply adjustment' }).click()
+    await adjust.getByText(/Adjusted: balance .* → /).waitFor()
+
+    const suspend = formOf(page, 'Suspend')
+    await suspend.getByLabel('Reason').fill('Unpaid lots')
+    await suspend.getByRole('button', { name: 'Suspend' }).click()
+    await page.getByText('Suspended', { exact: false }).first().waitFor()
+    await expectAccessible(page, 'admin member suspended, desktop')
+
+    // Her phone is signed out: the next screen asks her to sign in, and sign-in says why not.
+    await alice.page.reload()
+    await alice.page.getByRole('link', { name: 'Sign in' }).first().waitFor()
+    const again = await alice.context.request.post(`${server.url}api/auth/login`, {
+      headers: API_HEADERS,
+      data: { email: 'alice@lotline.test', password: DEMO_PASSWORD },
+    })
+    expect(again.status()).toBe(403)
+    expect(((await again.json()) as { code: string }).code).toBe('account_suspended')
+
+    await page.getByRole('link', { name: 'Lots', exact: true }).last().click()
+    await page.getByRole('heading', { name: 'Lots', level: 2 }).waitFor()
+    await page.getByLabel('Title or lot id').fill('admin teapot')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByRole('link', { name: 'E2E admin teapot' }).waitFor()
+    await page.getByRole('button', { name: 'Cancel lot' }).click()
+    const cancel = formOf(page, 'Cancel “E2E admin teapot”')
+    await cancel.getByLabel('Reason').fill('Counterfeit item')
+    await cancel.getByRole('button', { name: 'Cancel lot' }).click()
+    await page.getByText('Cancelled; holds released.').waitFor()
+    await expectAccessible(page, 'admin lot cancelled, desktop')
+    const wallet = (await (await api('wallet', bob)).json()) as { held: number }
+    expect(wallet.held).toBe(0)
+
+    await page.getByRole('link', { name: 'Audit', exact: true }).click()
+    const entries = page.locator('.admin-list > li')
+    await entries.first().waitFor()
+    await expect.poll(() => entries.first().textContent()).toContain('Lot cancelled')
+    const audit = (await entries.allTextContents()).join('\n')
+    expect(audit).toMatch(/Lot cancelled · E2E admin teapot[\s\S]*Counterfeit item/)
+    expect(audit).toMatch(/Member suspended · alice@lotline\.test[\s\S]*Unpaid lots/)
+    expect(audit).toMatch(/Wallet adjusted · alice@lotline\.test[\s\S]*Goodwill credit/)
+    await expectAccessible(page, 'admin audit, desktop')
+
+    // A phone: a member gets "not allowed"; the admin's audit fits the screen.
+    const member = await signedIn('bob@lotline.test', PHONE)
+    await member.page.goto(`${server.url}admin`)
+    await member.page.getByRole('heading', { name: 'Not allowed' }).waitFor()
+    await expectAccessible(member.page, 'admin not allowed, phone')
+    const phoneAdmin = await signedIn('admin@lotline.test', PHONE)
+    await phoneAdmin.page.goto(`${server.url}admin?tab=audit`)
+    await phoneAdmin.page.getByText('Lot cancelled', { exact: false }).first().waitFor()
+    const overflow = await phoneAdmin.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+    for (const tab of await phoneAdmin.page.locator('.admin-tab').all()) {
+      const box = await tab.boundingBox()
+      expect(box!.height).toBeGreaterThanOrEqual(44)
+    }
+    await expectAccessible(phoneAdmin.page, 'admin audit, phone')
+    for (const c of [alice, admin, member, phoneAdmin]) await c.context.close()
+  }, 85_000)
+})
