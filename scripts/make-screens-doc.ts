@@ -1,0 +1,199 @@
+/**
+ * docs/screens.md: current screenshots of the main screens on a phone (390×844) and a desktop
+ * (1280×800), in the dark and the light theme, taken from the running app:
+ *
+ *   npx tsx scripts/make-screens-doc.ts
+ *
+ * Builds the client, starts the server on a fresh demo database (PGlite), makes the demo lively
+ * (bids from two members), then photographs each screen as the person who would see it. Pictures
+ * are JPEG (quality 70) to keep the repository small; docs/screens.md is rewritten each run.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { format, resolveConfig } from 'prettier'
+import { buildClient, launchBrowser, ROOT, startServer } from '../tests/e2e/harness.ts'
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' }
+const OUT = join(ROOT, 'docs/screens')
+const DEVICES = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} as const
+const THEMES = ['dark', 'light'] as const
+
+interface Screen {
+  name: string
+  /** Who looks at it (a demo email), or nobody for a guest. */
+  as?: string
+  path: string
+  about: string
+}
+
+async function signIn(context: BrowserContext, base: string, email: string) {
+  const res = await context.request.post(`${base}api/auth/login`, {
+    data: { email, password: 'lotline-demo' },
+    headers: XHR,
+  })
+  if (!res.ok()) throw new Error(`sign-in failed for ${email}: ${res.status()}`)
+}
+
+interface LotRow {
+  id: string
+  title: string
+  minNextBid: number
+  status: string
+  seller: string
+}
+
+/** Two members bid on an open lot of Bob's (so Alice sees a live room and Bob a seller panel). */
+async function liven(browser: Browser, base: string): Promise<{ lot: string; closed?: string }> {
+  const list = async (status: string) =>
+    ((await (await fetch(`${base}api/lots?status=${status}`)).json()) as { items: LotRow[] }).items
+  const open = await list('open')
+  const closed = await list('closed')
+  // Sellers are shown by their display name (decision 0025): one of Bob's lots.
+  const lot = open.find((row) => row.seller === 'Bob') ?? open[0]!
+  let attempt = 0
+  for (const [email, over] of [
+    ['alice@lotline.test', 300],
+    ['carol@lotline.test', 900],
+  ] as const) {
+    const context = await browser.newContext()
+    await signIn(context, base, email)
+    const fresh = (await (await context.request.get(`${base}api/lots/${lot.id}`)).json()) as LotRow
+    await context.request.post(`${base}api/lots/${lot.id}/bids`, {
+      data: { amount: fresh.minNextBid, maxAmount: fresh.minNextBid + over },
+      headers: { ...XHR, 'Idempotency-Key': `screens-${Date.now()}-${++attempt}` },
+    })
+    await context.close()
+  }
+  return { lot: lot.id, closed: closed[0]?.id }
+}
+
+async function main() {
+  const server = await startServer({ distDir: buildClient('screens') })
+  const browser = await launchBrowser()
+  try {
+    const base = server.url
+    const { lot, closed } = await liven(browser, base)
+    const screens: Screen[] = [
+      { name: 'lots', path: '/', about: 'Lots, as a guest: filters, cards with pictures' },
+      {
+        name: 'lot-room',
+        as: 'alice@lotline.test',
+        path: `/lots/${lot}`,
+        about: 'A live lot room, as a bidder',
+      },
+      {
+        name: 'seller',
+        as: 'bob@lotline.test',
+        path: `/lots/${lot}`,
+        about: 'The same lot, as its seller',
+      },
+      ...(closed
+        ? [
+            {
+              name: 'closed',
+              as: 'alice@lotline.test',
+              path: `/lots/${closed}`,
+              about: 'A closed lot: the result',
+            },
+          ]
+        : []),
+      {
+        name: 'my-bids',
+        as: 'alice@lotline.test',
+        path: '/me/bids',
+        about: 'My bids: Active / Won / Lost',
+      },
+      {
+        name: 'wallet',
+        as: 'alice@lotline.test',
+        path: '/wallet',
+        about: 'Wallet: balance, holds, ledger',
+      },
+      {
+        name: 'account',
+        as: 'alice@lotline.test',
+        path: '/account',
+        about: 'Account: profile, language, theme',
+      },
+      {
+        name: 'admin',
+        as: 'admin@lotline.test',
+        path: '/admin',
+        about: 'Admin: members, adjustments, lots, audit',
+      },
+    ]
+    await rm(OUT, { recursive: true, force: true })
+    await mkdir(OUT, { recursive: true })
+    for (const screen of screens) {
+      for (const [device, options] of Object.entries(DEVICES)) {
+        for (const theme of THEMES) {
+          const context = await browser.newContext({ ...options, colorScheme: theme })
+          if (screen.as) await signIn(context, base, screen.as)
+          const page = await context.newPage()
+          await page.goto(`${base}${screen.path.replace(/^\//, '')}`)
+          await page.waitForSelector('main h1', { timeout: 20_000 })
+          await page.waitForLoadState('networkidle').catch(() => {})
+          await page.waitForTimeout(800)
+          // Transient notices ("ready to work offline") are not part of the picture.
+          for (const close of await page.locator('.toast button').all()) {
+            await close.click().catch(() => {})
+          }
+          await page.waitForTimeout(200)
+          await page.screenshot({
+            path: join(OUT, `${screen.name}-${device}-${theme}.jpg`),
+            type: 'jpeg',
+            quality: 70,
+          })
+          await context.close()
+        }
+      }
+      console.log(`screens: ${screen.name}`)
+    }
+    // Formatted as `npm run lint` checks it.
+    const file = join(ROOT, 'docs/screens.md')
+    const options = { ...(await resolveConfig(file)), filepath: file }
+    const page = await format(markdown(screens), options)
+    await writeFile(file, page)
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+}
+
+function markdown(screens: Screen[]): string {
+  const rows = screens.map((screen) => {
+    const img = (device: string, theme: string) =>
+      `<img src="screens/${screen.name}-${device}-${theme}.jpg" alt="${screen.about} (${device}, ${theme})" width="${device === 'phone' ? 195 : 420}">`
+    return [
+      `## ${screen.about}`,
+      '',
+      '| phone, dark | phone, light |',
+      '| --- | --- |',
+      `| ${img('phone', 'dark')} | ${img('phone', 'light')} |`,
+      '',
+      '| desktop, dark | desktop, light |',
+      '| --- | --- |',
+      `| ${img('desktop', 'dark')} | ${img('desktop', 'light')} |`,
+      '',
+    ].join('\n')
+  })
+  return [
+    '# Lotline — the screens',
+    '',
+    'Current screenshots of the main screens, on a phone (390×844) and a desktop (1280×800), in the',
+    'dark and the light theme. They are made from the running app on demo data by',
+    '`npx tsx scripts/make-screens-doc.ts` (which rewrites this page); re-run it after a visible',
+    'change. Guests, bidders, sellers and the admin each see their own screen.',
+    '',
+    ...rows,
+  ].join('\n')
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})
