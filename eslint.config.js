@@ -122,6 +122,7 @@ export default tseslint.config(
       'src/payments/**',
       'src/i18n/**',
       'src/components/**',
+      'src/lib/**',
     ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/features/**'] }],

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { compressBuild } from './build/compress.ts'
+import { inlineShellCss } from './build/shell-css.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -67,11 +69,17 @@ export default defineConfig({
             new URL('./src/testing/pwa-register-stub.ts', import.meta.url),
           ),
         }
-      : {},
+      : {
+          // React 18+ has useSyncExternalStore; wouter's shim for older React is dead weight.
+          'use-sync-external-store/shim/index.js': fileURLToPath(
+            new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url),
+          ),
+        },
   },
   plugins: [
     react(),
     devManifest(),
+    inlineShellCss(new URL('./src/styles/shell.css', import.meta.url)),
     VitePWA({
       disable: isVitest,
       strategies: 'injectManifest',
@@ -92,6 +100,7 @@ export default defineConfig({
         rollupFormat: 'iife',
       },
     }),
+    compressBuild(),
   ],
   server: {
     port: 5173,
@@ -105,7 +114,26 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Every browser Lotline supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    // One stylesheet, at the end of <body> (build/shell-css.ts): screens' own CSS inserted later
+    // into <head> would come before it and lose the cascade to it.
+    cssCodeSplit: false,
     // Screens are lazy per route (src/app/routes.tsx); pusher-js and Stripe will be lazy too.
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every screen runs on change only with an upgrade: one chunk of their own
+          // stays cached across deploys, and the app's entry is then only the app (decision 0030).
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky|wouter|regexparam|idb-keyval|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 })

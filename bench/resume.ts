@@ -81,6 +81,7 @@ async function measureOnce(
       method: 'POST',
       body: JSON.stringify({
         title: `Bench resume ${variant} ${run}`,
+        category: 'other',
         startingPrice: 100,
         endsAt: new Date(Date.now() + 3_600_000).toISOString(),
       }),

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 const BENCHES: Record<string, string[]> = {
   bundle: ['npm', 'run', 'build', '&&', 'npx', 'tsx', 'bench/bundle-size.ts'],
   'first-render': ['npx', 'tsx', 'bench/first-render.ts', '15'],
+  lighthouse: ['npx', 'tsx', 'bench/lighthouse.ts', '--runs', '5', '--docs'],
   resume: ['npx', 'tsx', 'bench/resume.ts', '--runs', '3', '--cut', '30', '--write'],
   realtime: [
     'npx',
