@@ -25,6 +25,11 @@ export const LOT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as cons
 export type LotImageType = (typeof LOT_IMAGE_TYPES)[number]
 /** At most this many pictures per lot (decision 0024). */
 export const LOT_PICTURES_MAX = 8
+/**
+ * The most pixels an uploaded picture may decode to (about 40 megapixels): a 2 MB file can claim
+ * far more (a flat PNG compresses ~1000:1), and decoding it would take gigabytes (decision 0031).
+ */
+export const LOT_IMAGE_MAX_PIXELS = 40_000_000
 export const SOFT_CLOSE_DEFAULT_SECONDS = 60
 /** 10 s (Whatnot's counter-bid time) to 10 min (the longest windows documented by auction houses). */
 export const SOFT_CLOSE_MIN_SECONDS = 10

@@ -41,7 +41,13 @@ export interface LotSummary {
 /** One picture of a lot (decision 0024): its id and its file, relative to the app's base. */
 export interface LotPicture {
   id: string
+  /** The original file as uploaded (the zoomed view). */
   url: string
+  /** The original's size in pixels; null for pictures stored before sizes were recorded. */
+  width: number | null
+  height: number | null
+  /** The widths of its WebP copies (`variantUrl`, decision 0031); empty for older pictures. */
+  widths: number[]
 }
 
 export type MyLotStatus = 'leading' | 'outbid' | 'won' | 'lost' | null

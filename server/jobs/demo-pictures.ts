@@ -4,14 +4,13 @@
  * each lot looks different and the same lot always looks the same.
  */
 import { createHash } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { LOT_PICTURES_MAX } from '../../common/auction.ts'
-import { writeAtomically } from '../commands/lots/lot-pictures.ts'
 import type { Database, Queryable } from '../db/types.ts'
 import type { Broadcaster } from '../lib/broadcaster.ts'
 import { sniffImageType } from '../lib/images.ts'
+import { writePictureFiles } from '../lib/picture-files.ts'
+import { sizePicture } from '../lib/picture-sizes.ts'
 import { runCommand } from '../commands/run-command.ts'
 import { findLot, toSummary } from '../repositories/lots.ts'
 import {
@@ -107,7 +106,7 @@ export function demoPicture(seed: string, index = 0): Buffer {
 }
 
 /**
- * Gives a lot `count` demo pictures (after any it has), written as the upload route writes them:
+ * Gives a lot `count` demo pictures (after any it has), stored as the upload route stores them:
  * content-named files under `uploads/lots/`. For the seed and for demo lots listed later by the
  * scheduler (call it with the new lot's id). Not a seller's action: no check of bids or status.
  */
@@ -117,15 +116,20 @@ export async function addDemoPictures(
   lotId: string,
   count = 2,
 ): Promise<void> {
-  await mkdir(join(uploadsDir, 'lots'), { recursive: true })
   const have = await countPictures(db, lotId)
   for (let index = 0; index < count && have + index < LOT_PICTURES_MAX; index++) {
     const png = demoPicture(lotId, have + index)
     if (sniffImageType(png) !== 'image/png') throw new Error('demo picture is not a PNG')
     const hash = createHash('sha256').update(png).digest('hex').slice(0, 20)
     const name = `lots/${lotId}-${hash}.png`
-    await writeAtomically(join(uploadsDir, name), png)
-    await insertPicture(db, lotId, name, have + index)
+    const sized = await sizePicture(png)
+    await writePictureFiles(uploadsDir, name, png, sized)
+    const widths = sized.variants.map((v) => v.width)
+    await insertPicture(db, lotId, name, have + index, {
+      width: sized.width,
+      height: sized.height,
+      widths,
+    })
   }
   await bumpLotVersion(db, lotId)
 }

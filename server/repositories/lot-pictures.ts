@@ -4,31 +4,40 @@
  */
 import type { Queryable } from '../db/types.ts'
 
+/** A stored picture's size and the widths of its WebP copies (decision 0031). */
+export interface PictureSizes {
+  width: number
+  height: number
+  widths: number[]
+}
+
 /** Adds a picture at `position` (the end); its id. */
 export async function insertPicture(
   db: Queryable,
   lotId: string,
   path: string,
   position: number,
+  sizes: PictureSizes,
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    'insert into lot_pictures (lot_id, path, position) values ($1, $2, $3) returning id',
-    [lotId, path, position],
+    `insert into lot_pictures (lot_id, path, position, width, height, widths)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [lotId, path, position, sizes.width, sizes.height, sizes.widths],
   )
   return rows[0]!.id
 }
 
-/** Deletes one picture of this lot; its file path, or undefined when the lot has no such picture. */
+/** Deletes one picture of this lot; its files, or undefined when the lot has no such picture. */
 export async function deletePicture(
   db: Queryable,
   lotId: string,
   pictureId: string,
-): Promise<string | undefined> {
-  const { rows } = await db.query<{ path: string }>(
-    'delete from lot_pictures where lot_id = $1 and id = $2 returning path',
+): Promise<{ path: string; widths: number[] } | undefined> {
+  const { rows } = await db.query<{ path: string; widths: number[] }>(
+    'delete from lot_pictures where lot_id = $1 and id = $2 returning path, widths',
     [lotId, pictureId],
   )
-  return rows[0]?.path
+  return rows[0]
 }
 
 /** Numbers the lot's pictures 0, 1, … in the order of `ids` (all of the lot's pictures). */

@@ -2,6 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox'
 import {
   LOT_CATEGORIES,
   LOT_PICTURES_MAX,
+  PICTURE_WIDTHS,
   NOTIFICATION_KINDS,
   type AppNotification,
   type BidRow,
@@ -43,9 +44,18 @@ const lotSummaryProperties = {
   /** The lot's first picture (its cover), relative to the app's base (`uploads/lots/…`), or null. */
   imageUrl: Nullable(Type.String()),
   /** Every picture in the seller's order, the cover first (at most 8, decision 0024). */
-  pictures: Type.Array(Closed({ id: Type.String(), url: Type.String() }), {
-    maxItems: LOT_PICTURES_MAX,
-  }),
+  pictures: Type.Array(
+    Closed({
+      id: Type.String(),
+      url: Type.String(),
+      width: Nullable(Type.Integer()),
+      height: Nullable(Type.Integer()),
+      widths: Type.Array(Type.Integer(), { maxItems: PICTURE_WIDTHS.length }),
+    }),
+    {
+      maxItems: LOT_PICTURES_MAX,
+    },
+  ),
   version: Type.Integer(),
   serverTime: Timestamp,
 }

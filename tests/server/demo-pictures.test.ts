@@ -3,6 +3,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { variantUrl, type LotPicture } from '../../common/auction.ts'
 import {
   addDemoPictures,
   demoPicture,
@@ -29,7 +30,7 @@ const seller = async (email: string) =>
   (await insertUser(t.db, { name: 'Demo', email, passwordHash: 'x', role: 'member' }))!.id
 
 const picturesOf = async (lotId: string) =>
-  (await t.app.inject(`/api/lots/${lotId}`)).json().pictures as Array<{ url: string }>
+  (await t.app.inject(`/api/lots/${lotId}`)).json().pictures as LotPicture[]
 
 describe('demo pictures', () => {
   it('draws a valid PNG that differs per lot and per index, the same each time', () => {
@@ -50,6 +51,15 @@ describe('demo pictures', () => {
     for (const p of pictures) {
       const file = await readFile(join(uploadsDir, p.url.replace(/^uploads\//, '')))
       expect(sniffImageType(file)).toBe('image/png')
+      // Copies as an upload gets them (decision 0031): what the first screen downloads.
+      expect(p).toMatchObject({ width: 640, height: 480, widths: [320, 640] })
+      for (const w of p.widths) {
+        const copy = await readFile(
+          join(uploadsDir, variantUrl(p.url, w).replace(/^uploads\//, '')),
+        )
+        expect(sniffImageType(copy)).toBe('image/webp')
+        expect(copy.length).toBeLessThan(file.length)
+      }
     }
     expect(await picturesOf(other)).toEqual([])
     expect(await seedDemoPictures(t.db, uploadsDir)).toBe(0)

@@ -1,9 +1,16 @@
 import { access, readdir, readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOT_IMAGE_MAX_BYTES } from '../../common/auction.ts'
-import { LOT_PICTURES_MAX } from '../../common/auction.ts'
+import {
+  LOT_IMAGE_MAX_BYTES,
+  LOT_IMAGE_MAX_PIXELS,
+  LOT_PICTURES_MAX,
+  variantUrl,
+} from '../../common/auction.ts'
+import { encodePng } from '../../server/jobs/demo-pictures.ts'
 import {
   browser,
   createTestApp,
@@ -22,26 +29,33 @@ import { bid, member, RecordingBroadcaster } from './auction-helpers.ts'
 let t: TestApp
 const config = testConfig({ PUSHER_PORT: '1' })
 const broadcaster = new RecordingBroadcaster(config.pusher)
+let JPEG: Buffer
 beforeAll(async () => {
   t = await createTestApp({ config, broadcaster })
+  JPEG = await sharp({
+    create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer()
 })
 afterAll(() => t.close())
 
-/** A distinct PNG-signed file per n (content-named files: distinct content, distinct file). */
-const png = (n: number) =>
-  Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.from(`not really pixels, picture ${n}`),
-  ])
+/** A distinct small PNG per n (content-named files: distinct content, distinct file). */
+const png = (n: number) => encodePng(16, 12, (x) => [n % 256, (n * 7 + x) % 256, 90])
 const PNG = png(0)
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif-ish')])
 
 type Browser = ReturnType<typeof browser>
 interface Summary {
   id: string
   version: number
   imageUrl: string | null
-  pictures: Array<{ id: string; url: string }>
+  pictures: Array<{
+    id: string
+    url: string
+    width: number | null
+    height: number | null
+    widths: number[]
+  }>
 }
 
 async function sellerWithLot() {
@@ -86,8 +100,18 @@ const exists = (path: string) =>
     () => true,
     () => false,
   )
-const filesOf = async (lotId: string) =>
+const isCopy = (file: string) => /-\d+w\.webp$/.test(file)
+const lotFiles = async (lotId: string) =>
   (await readdir(lotsDir).catch(() => [] as string[])).filter((f) => f.startsWith(lotId)).sort()
+/** The originals of a lot's pictures on disk. */
+const filesOf = async (lotId: string) => (await lotFiles(lotId)).filter((f) => !isCopy(f))
+/** The responsive copies of a lot's pictures on disk (decision 0031). */
+const copiesOf = async (lotId: string) => (await lotFiles(lotId)).filter(isCopy)
+/** The copies the answer names, as file names. */
+const namedCopies = (lot: Summary) =>
+  lot.pictures
+    .flatMap((p) => p.widths.map((w) => variantUrl(p.url, w).replace('uploads/lots/', '')))
+    .sort()
 
 async function withPictures(count: number) {
   const seller = await sellerWithLot()
@@ -108,7 +132,9 @@ describe('adding pictures', () => {
     expect(res.statusCode).toBe(201)
     const summary = res.json() as Summary
     expect(summary.imageUrl).toMatch(new RegExp(`^uploads/lots/${lot.id}-[0-9a-f]{20}\\.png$`))
-    expect(summary.pictures).toEqual([{ id: expect.any(String), url: summary.imageUrl }])
+    expect(summary.pictures).toEqual([
+      { id: expect.any(String), url: summary.imageUrl, width: 16, height: 12, widths: [16] },
+    ])
     expect(summary.version).toBe(lot.version + 1)
     const stored = await readFile(join(testConfig().dataDir, summary.imageUrl!))
     expect(stored.equals(PNG)).toBe(true)
@@ -159,7 +185,7 @@ describe('adding pictures', () => {
       pictures: [],
       version: lot.version,
     })
-    expect(await filesOf(lot.id)).toEqual([])
+    expect(await lotFiles(lot.id)).toEqual([])
   })
 
   it('refuses pictures over 2 MB with 413, and anyone but the seller', async () => {
@@ -183,7 +209,7 @@ describe('adding pictures', () => {
       payload: JPEG,
     })
     expect(guest.statusCode).toBe(401)
-    expect(await filesOf(lot.id)).toEqual([])
+    expect(await lotFiles(lot.id)).toEqual([])
   })
 
   it('refuses the same picture twice on one lot (one file, one row)', async () => {
@@ -193,7 +219,8 @@ describe('adding pictures', () => {
     expect(again.statusCode).toBe(409)
     expect(again.json().code).toBe('conflict')
     expect((await detailOf(b, lot.id)).pictures).toHaveLength(1)
-    expect(await filesOf(lot.id)).toHaveLength(1)
+    // One original and its one copy (16 px wide: a copy at its own width, decision 0031).
+    expect(await lotFiles(lot.id)).toHaveLength(2)
   })
 
   it(`keeps at most ${LOT_PICTURES_MAX}, however many are sent at once, and leaves no stray files${raceNote}`, async () => {
@@ -211,6 +238,7 @@ describe('adding pictures', () => {
     expect(detail.pictures).toHaveLength(LOT_PICTURES_MAX)
     const onDisk = await filesOf(lot.id)
     expect(onDisk).toEqual(detail.pictures.map((p) => p.url.replace('uploads/lots/', '')).sort())
+    expect(await copiesOf(lot.id)).toEqual(namedCopies(detail))
     expect((await readdir(lotsDir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
   })
 })
@@ -226,6 +254,7 @@ describe('removing and reordering', () => {
     expect(after.version).toBe(lot.version + 1)
     expect(await exists(join(testConfig().dataDir, middle!.url))).toBe(false)
     expect(await filesOf(lot.id)).toHaveLength(2)
+    expect(await copiesOf(lot.id)).toEqual(namedCopies(after))
     // The cover goes: the next one is the cover.
     const again = (await remove(b, lot.id, a!.id)).json() as Summary
     expect(again.imageUrl).toBe(c!.url)
@@ -330,7 +359,7 @@ describe('before the first bid only', () => {
     const other = await sellerWithLot()
     await other.b.request({ method: 'POST', url: `/api/lots/${other.lot.id}/cancel` })
     expect((await upload(other.b, other.lot.id, 'image/png', PNG)).statusCode).toBe(409)
-    expect(await filesOf(other.lot.id)).toEqual([])
+    expect(await lotFiles(other.lot.id)).toEqual([])
     expect((await detailOf(b, lot.id)).pictures).toEqual(lot.pictures)
   })
 })
@@ -372,7 +401,7 @@ describe('oversize bodies', () => {
     expect(declaredSmall.statusCode).toBeGreaterThanOrEqual(400)
     expect(declaredSmall.statusCode).toBeLessThan(500)
     expect(declaredSmall.headers['content-type']).toMatch(/problem\+json/)
-    expect(await filesOf(lot.id)).toEqual([])
+    expect(await lotFiles(lot.id)).toEqual([])
   })
 
   it('answers 413 problem+json to a JSON body over the 256 KB limit, streamed or not', async () => {
@@ -442,5 +471,77 @@ describe('upload rate limit', () => {
     } finally {
       await limited.close()
     }
+  })
+})
+
+describe('responsive copies (decision 0031)', () => {
+  const metaOf = (body: Buffer) => sharp(body).metadata()
+
+  it('makes upright WebP copies at 320, 640 and 1280 of a phone photo, without its metadata, served immutable', async () => {
+    const { b, lot } = await sellerWithLot()
+    // A landscape sensor image the camera marked "rotate 90°" (EXIF orientation 6): a portrait photo.
+    const photo = await sharp({
+      create: { width: 2000, height: 1500, channels: 3, background: { r: 30, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    const res = await upload(b, lot.id, 'image/jpeg', photo)
+    expect(res.statusCode).toBe(201)
+    const [picture] = (res.json() as Summary).pictures
+    expect(picture).toMatchObject({ width: 1500, height: 2000, widths: [320, 640, 1280] })
+    for (const width of picture!.widths) {
+      const served = await t.app.inject(`/${variantUrl(picture!.url, width)}`)
+      expect(served.statusCode).toBe(200)
+      expect(served.headers['content-type']).toBe('image/webp')
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      const meta = await metaOf(served.rawPayload)
+      expect(meta).toMatchObject({ format: 'webp', width, height: Math.round((width * 4) / 3) })
+      expect(meta.exif).toBeUndefined()
+      expect(meta.orientation).toBeUndefined()
+      expect(served.rawPayload.length).toBeLessThan(photo.length)
+    }
+    // The original stays as uploaded: the zoomed view.
+    expect((await t.app.inject(`/${picture!.url}`)).rawPayload.equals(photo)).toBe(true)
+  })
+
+  it('never enlarges: a picture 500 px wide gets copies at 320 and at its own width', async () => {
+    const { b, lot } = await sellerWithLot()
+    const res = await upload(
+      b,
+      lot.id,
+      'image/png',
+      encodePng(500, 375, (x) => [x % 256, 60, 90]),
+    )
+    expect(res.statusCode).toBe(201)
+    const summary = res.json() as Summary
+    expect(summary.pictures[0]).toMatchObject({ width: 500, height: 375, widths: [320, 500] })
+    expect(await copiesOf(lot.id)).toEqual(namedCopies(summary))
+  })
+
+  it('refuses a file that only starts like an image (415) and one that would decode past the pixel limit (413), writing nothing', async () => {
+    const { b, lot } = await sellerWithLot()
+    const signedJunk = Buffer.concat([PNG.subarray(0, 8), Buffer.from('not really pixels')])
+    const junk = await upload(b, lot.id, 'image/png', signedJunk)
+    expect(junk.statusCode).toBe(415)
+    expect(junk.json()).toMatchObject({ code: 'unsupported_media_type' })
+    expect(junk.headers['content-type']).toMatch(/problem\+json/)
+
+    // A few hundred bytes whose header claims 10,000 × 10,000 pixels: refused from the header,
+    // before gigabytes are decoded.
+    const bomb = Buffer.from(png(1))
+    const ihdr = bomb.indexOf('IHDR')
+    bomb.writeUInt32BE(10_000, ihdr + 4)
+    bomb.writeUInt32BE(10_000, ihdr + 8)
+    bomb.writeUInt32BE(crc32(bomb.subarray(ihdr, ihdr + 17)), ihdr + 17)
+    expect(10_000 * 10_000).toBeGreaterThan(LOT_IMAGE_MAX_PIXELS)
+    const started = Date.now()
+    const huge = await upload(b, lot.id, 'image/png', bomb)
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json()).toMatchObject({ code: 'payload_too_large' })
+    expect(Date.now() - started).toBeLessThan(2_000)
+
+    expect(await detailOf(b, lot.id)).toMatchObject({ pictures: [], version: lot.version })
+    expect(await lotFiles(lot.id)).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
 import type { LotImageType, LotSummary } from '../../../common/auction.ts'
 import type { Database, Queryable } from '../../db/types.ts'
 import { EXTENSIONS } from '../../lib/images.ts'
+import { removePictureFiles, writePictureFiles } from '../../lib/picture-files.ts'
+import { sizePicture } from '../../lib/picture-sizes.ts'
 import type { Publication } from '../../lib/publication.ts'
 import {
   bumpLotVersion,
@@ -17,7 +17,7 @@ import { runCommand, type Audience } from '../run-command.ts'
 import { checkPictureAdd, checkPictureChange, checkPictureOrder } from './check-picture-change.ts'
 
 /**
- * A lot's pictures (decisions 0010, 0024): add one, remove one, reorder them. Files are named by
+ * A lot's pictures (decisions 0010, 0024, 0031): add one, remove one, reorder them. Files are named by
  * the lot and their content hash (cacheable forever), written aside and renamed — a reader never
  * sees half a file, and two uploads at once never share a temporary file.
  *
@@ -36,17 +36,23 @@ export async function addLotPicture(
   const { lotId, image } = input
   // Cheap refusals before the lock and the write (not found, not the seller, bids, ended).
   checkPictureChange(await findLot(deps.db, lotId), input.userId, new Date())
+  // Decoding and the copies take CPU, not the lot: done before the lock, so bids never wait on it.
+  const sized = await sizePicture(image)
   const hash = createHash('sha256').update(image).digest('hex').slice(0, 20)
   const name = `lots/${lotId}-${hash}.${EXTENSIONS[input.type]}`
-  await mkdir(join(uploadsDir, 'lots'), { recursive: true })
+  const widths = sized.variants.map((v) => v.width)
   return change(deps, input, publishTo, async (tx, lot) => {
     const position = checkPictureAdd(lot, name)
-    await writeAtomically(join(uploadsDir, name), image)
+    await writePictureFiles(uploadsDir, name, image, sized)
     try {
-      await insertPicture(tx, lotId, name, position)
+      await insertPicture(tx, lotId, name, position, {
+        width: sized.width,
+        height: sized.height,
+        widths,
+      })
     } catch (error) {
-      // No row names this file (checked above, under the lock): it goes with the failed change.
-      await removeUpload(uploadsDir, name)
+      // No row names these files (checked above, under the lock): they go with the failed change.
+      await removePictureFiles(uploadsDir, name, widths)
       throw error
     }
   })
@@ -58,12 +64,12 @@ export async function removeLotPicture(
   publishTo: Audience,
 ): Promise<LotSummary> {
   return change(deps, input, publishTo, async (tx, lot) => {
-    const path = await deletePicture(tx, lot.id, input.pictureId)
-    if (path === undefined) throw notFound('Picture')
+    const removed = await deletePicture(tx, lot.id, input.pictureId)
+    if (removed === undefined) throw notFound('Picture')
     const rest = lot.pictures.filter((p) => p.id !== input.pictureId).map((p) => p.id)
     await setPictureOrder(tx, lot.id, rest)
     // Names start with the lot's id and are unique per lot: no other row names this file.
-    await removeUpload(deps.uploadsDir, path)
+    await removePictureFiles(deps.uploadsDir, removed.path, removed.widths)
   })
 }
 
@@ -94,17 +100,3 @@ async function change(
   })
   return body
 }
-
-export async function writeAtomically(path: string, content: Buffer): Promise<void> {
-  const temporary = `${path}.${randomUUID()}.tmp`
-  try {
-    await writeFile(temporary, content, { flag: 'wx' })
-    await rename(temporary, path)
-  } finally {
-    await rm(temporary, { force: true })
-  }
-}
-
-/** Removes a picture file no lot points at any more; a file already gone is fine. */
-const removeUpload = (uploadsDir: string, name: string) =>
-  rm(join(uploadsDir, name), { force: true })

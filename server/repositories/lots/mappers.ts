@@ -33,7 +33,13 @@ export function toSummary(row: LotView, now = new Date()): LotSummary {
     endsAt: row.ends_at.toISOString(),
     softCloseSeconds: row.soft_close_seconds,
     imageUrl: row.pictures[0] ? pictureUrl(row.pictures[0].path) : null,
-    pictures: row.pictures.map((p) => ({ id: p.id, url: pictureUrl(p.path) })),
+    pictures: row.pictures.map((p) => ({
+      id: p.id,
+      url: pictureUrl(p.path),
+      width: p.width,
+      height: p.height,
+      widths: p.widths,
+    })),
     version: row.version,
     serverTime: now.toISOString(),
   }

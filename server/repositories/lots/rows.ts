@@ -30,13 +30,18 @@ export interface LotRow {
 export interface PictureRow {
   id: string
   path: string
+  width: number | null
+  height: number | null
+  /** The widths of its WebP copies (decision 0031). */
+  widths: number[]
 }
 
 /**
  * The lot's pictures as one JSON column, in order: every read of a lot carries them — the views,
  * and the locked row the bids decide on — so no summary ever goes out without them.
  */
-export const PICTURES_COLUMN = `coalesce((select json_agg(json_build_object('id', p.id, 'path', p.path)
+export const PICTURES_COLUMN = `coalesce((select json_agg(json_build_object('id', p.id, 'path', p.path,
+    'width', p.width, 'height', p.height, 'widths', p.widths)
     order by p.position, p.created_at, p.id) from lot_pictures p where p.lot_id = l.id), '[]') as pictures`
 
 /** A lot row with its seller's display name and its leader's public alias (decision 0025). */

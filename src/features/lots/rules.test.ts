@@ -150,8 +150,8 @@ describe('lot bridge rules', () => {
   it('lot.updated with new pictures updates the open room and the lists (decision 0024)', () => {
     const { client, listKey, fetches, stop } = room()
     const pictures = [
-      { id: 'p2', url: 'uploads/lots/b.png' },
-      { id: 'p1', url: 'uploads/lots/a.png' },
+      { id: 'p2', url: 'uploads/lots/b.png', width: 640, height: 480, widths: [320, 640] },
+      { id: 'p1', url: 'uploads/lots/a.png', width: 640, height: 480, widths: [320, 640] },
     ]
     const changed = summary({ version: 4, pictures, imageUrl: pictures[0]!.url })
     dispatch(client, `lot.${ID}`, 'lot.updated', changed)

@@ -237,6 +237,9 @@ describe('checkPictureAdd and checkPictureOrder: 8 at most, every picture once',
       pictures: Array.from({ length: n }, (_, i) => ({
         id: `0000000${i}-0000-4000-8000-000000000000`,
         path: `lots/lot-${i}.png`,
+        width: 640,
+        height: 480,
+        widths: [320, 640],
       })),
     })
   it.each([

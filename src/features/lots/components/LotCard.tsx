@@ -24,7 +24,7 @@ export function LotCard({
   const hasBids = lot.currentPrice !== null
   return (
     <article className="lot-card">
-      <LotCardMedia imageUrl={lot.imageUrl} priority={priority} />
+      <LotCardMedia picture={lot.pictures[0]} priority={priority} />
       <h2 className="lot-card-title">
         <Link href={`/lots/${lot.id}`} className="lot-card-link">
           {lot.title}

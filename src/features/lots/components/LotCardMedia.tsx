@@ -1,8 +1,26 @@
+import { pictureSrcset, variantUrl, type LotPicture } from '../../../../common/auction'
 import { useT } from '../../../i18n'
 import './pictures.css'
 
 /** Where a picture lives: uploads are served under the app's base (the service worker keeps them). */
 export const pictureSrc = (url: string) => `${import.meta.env.BASE_URL}${url}`
+
+/**
+ * `src`, `srcSet` and `sizes` for a picture shown `sizes` wide (decision 0031): the browser picks
+ * the smallest WebP copy that fills the box at the screen's density; `src` (the original) is only
+ * for pictures stored before copies were made.
+ */
+export function responsiveImage(picture: LotPicture, sizes: string) {
+  if (picture.widths.length === 0) return { src: pictureSrc(picture.url) }
+  return { src: pictureSrc(picture.url), srcSet: pictureSrcset(picture, pictureSrc), sizes }
+}
+
+/** The smallest copy, for thumbnails (the original when there is none). */
+export const thumbnailSrc = (picture: LotPicture) =>
+  pictureSrc(picture.widths[0] ? variantUrl(picture.url, picture.widths[0]) : picture.url)
+
+/** A card's media width: the whole column on a phone, a grid cell (≥ 17rem) from 640 px. */
+export const CARD_MEDIA_SIZES = '(min-width: 640px) 360px, 100vw'
 
 /** The designed stand-in for a lot without pictures: a framed-picture mark and "No picture". */
 export function PicturePlaceholder({ className = '' }: { className?: string }) {
@@ -39,18 +57,19 @@ export function PicturePlaceholder({ className = '' }: { className?: string }) {
  * same box — every card in a grid row has the same media height, with or without a picture.
  */
 export function LotCardMedia({
-  imageUrl,
+  picture,
   priority = false,
 }: {
-  imageUrl: string | null
+  /** The lot's cover, if it has one. */
+  picture: LotPicture | undefined
   /** Above the fold and likely the largest paint: eager, high priority, decoded with the page. */
   priority?: boolean
 }) {
   return (
     <div className="lot-card-media" data-testid="lot-card-media">
-      {imageUrl ? (
+      {picture ? (
         <img
-          src={pictureSrc(imageUrl)}
+          {...responsiveImage(picture, CARD_MEDIA_SIZES)}
           // The title next to it names the lot; the picture adds nothing a screen reader needs.
           alt=""
           width={640}

@@ -1,8 +1,11 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import type { LotPicture } from '../../../../common/auction'
 import { useT } from '../../../i18n'
-import { pictureSrc } from './LotCardMedia'
+import { pictureSrc, responsiveImage, thumbnailSrc } from './LotCardMedia'
 import './pictures.css'
+
+/** The gallery's width: the page on a phone and a tablet, the room's wider column from 960 px. */
+const GALLERY_SIZES = '(min-width: 960px) 720px, 100vw'
 
 /**
  * The lot room's pictures (decision 0024): a scroll-snap strip — a finger swipes it natively —
@@ -87,7 +90,7 @@ export function LotGallery({
             }}
           >
             <img
-              src={pictureSrc(p.url)}
+              {...responsiveImage(p, GALLERY_SIZES)}
               alt={alt(i + 1)}
               width={640}
               height={480}
@@ -130,7 +133,7 @@ export function LotGallery({
                   aria-current={i === current ? 'true' : undefined}
                   onClick={() => go(i)}
                 >
-                  <img src={pictureSrc(p.url)} alt="" width={64} height={48} loading="lazy" />
+                  <img src={thumbnailSrc(p)} alt="" width={64} height={48} loading="lazy" />
                 </button>
               </li>
             ))}

@@ -4,7 +4,7 @@ import { errorMessage, useT } from '../../../i18n'
 import { useOnline } from '../../../offline/online'
 import { useAddLotPicture, useRemoveLotPicture, useReorderLotPictures } from '../api'
 import { isAcceptableImage } from '../create-lot-form'
-import { pictureSrc } from './LotCardMedia'
+import { thumbnailSrc } from './LotCardMedia'
 import { moved, PictureOrderList } from './PictureOrderList'
 import './pictures.css'
 
@@ -89,7 +89,7 @@ export function LotPicturesEditor({ lot }: { lot: LotSummary }) {
       {editable && pictures.length === 0 ? <p className="muted">{t('pictures.empty')}</p> : null}
       <PictureOrderList
         title={lot.title}
-        pictures={pictures.map((p) => ({ key: p.id, src: pictureSrc(p.url) }))}
+        pictures={pictures.map((p) => ({ key: p.id, src: thumbnailSrc(p) }))}
         disabled={!editable || !online || pending}
         onMove={move}
         onRemove={removeAt}

@@ -10,7 +10,13 @@ import { moved } from './PictureOrderList'
 
 /** Pictures on the client (decision 0024): cards, the gallery, the seller's editor. */
 const pics = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, url: `uploads/lots/x-${i + 1}.png` }))
+  Array.from({ length: n }, (_, i) => ({
+    id: `p${i + 1}`,
+    url: `uploads/lots/x-${i + 1}.png`,
+    width: 1600,
+    height: 1200,
+    widths: [320, 640, 1280],
+  }))
 
 describe('moved', () => {
   it('moves one item and refuses moves off either end', () => {
@@ -39,6 +45,24 @@ describe('LotCard media', () => {
     // Space reserved either way: nothing moves when the picture arrives.
     expect(first?.getAttribute('width')).toBe('640')
     expect(first?.getAttribute('height')).toBe('480')
+  })
+
+  it('offers the WebP copies by width, so a phone downloads the size it shows (decision 0031)', () => {
+    mockApi({})
+    const [cover] = pics(1)
+    const { container, rerender } = renderWithApp(
+      <LotCard lot={summary({ imageUrl: cover!.url, pictures: [cover!] })} currency="EUR" />,
+    )
+    const img = () => container.querySelector('[data-testid=lot-card-media] img')!
+    expect(img().getAttribute('srcset')).toBe(
+      '/uploads/lots/x-1-320w.webp 320w, /uploads/lots/x-1-640w.webp 640w, /uploads/lots/x-1-1280w.webp 1280w',
+    )
+    expect(img().getAttribute('sizes')).toBe('(min-width: 640px) 360px, 100vw')
+    // A picture stored before copies existed: the original, no srcset.
+    const older = { ...cover!, width: null, height: null, widths: [] }
+    rerender(<LotCard lot={summary({ imageUrl: older.url, pictures: [older] })} currency="EUR" />)
+    expect(img().getAttribute('srcset')).toBeNull()
+    expect(img().getAttribute('src')).toBe('/uploads/lots/x-1.png')
   })
 
   it('shows the cover, or the placeholder in the same box', () => {

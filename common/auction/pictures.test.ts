@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { pictureSrcset, variantUrl, variantWidths } from './pictures.ts'
+
+describe('variantWidths: every standard width below the original, never an upscale', () => {
+  it.each([
+    [4000, [320, 640, 1280]],
+    [1281, [320, 640, 1280]],
+    [1280, [320, 640, 1280]],
+    [1279, [320, 640, 1279]],
+    [640, [320, 640]],
+    [500, [320, 500]],
+    [320, [320]],
+    [16, [16]],
+  ])('%i px wide → %j', (width, widths) => {
+    expect(variantWidths(width)).toEqual(widths)
+  })
+})
+
+describe('variant addresses', () => {
+  it('sits beside the original, whatever its extension', () => {
+    expect(variantUrl('uploads/lots/a-1f.jpg', 320)).toBe('uploads/lots/a-1f-320w.webp')
+    expect(variantUrl('uploads/lots/a-1f.webp', 640)).toBe('uploads/lots/a-1f-640w.webp')
+  })
+
+  it('names every copy with its width in the srcset, through the app base', () => {
+    const picture = {
+      id: 'p',
+      url: 'uploads/lots/a.png',
+      width: 700,
+      height: 525,
+      widths: [320, 640],
+    }
+    expect(pictureSrcset(picture, (u) => `/base/${u}`)).toBe(
+      '/base/uploads/lots/a-320w.webp 320w, /base/uploads/lots/a-640w.webp 640w',
+    )
+    expect(pictureSrcset({ ...picture, widths: [] }, (u) => u)).toBe('')
+  })
+})

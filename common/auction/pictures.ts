@@ -1,0 +1,29 @@
+/**
+ * Responsive sizes of a lot's pictures (decision 0031), the one rule both sides follow: the server
+ * makes a WebP copy at each of these widths when a picture is uploaded, the client names them in
+ * `srcset`, and a copy's address is derived from the original's.
+ */
+import type { LotPicture } from './shapes.ts'
+
+/** The widths a picture is made at (never wider than the original). */
+export const PICTURE_WIDTHS = [320, 640, 1280] as const
+
+/**
+ * The copies an original `width` pixels wide gets: every standard width below it, and the original
+ * width itself when it is no wider than the largest — so there is always a WebP, never an upscale.
+ */
+export function variantWidths(width: number): number[] {
+  const largest = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1]!
+  const below: number[] = PICTURE_WIDTHS.filter((w) => w < width)
+  return width <= largest ? [...below, width] : below
+}
+
+/** `uploads/lots/<lot>-<hash>.jpg` at 640 → `uploads/lots/<lot>-<hash>-640w.webp`. */
+export function variantUrl(url: string, width: number): string {
+  return `${url.replace(/\.[a-z0-9]+$/i, '')}-${width}w.webp`
+}
+
+/** The `srcset` of a picture's copies, each address passed through `resolve` (the app's base). */
+export function pictureSrcset(picture: LotPicture, resolve: (url: string) => string): string {
+  return picture.widths.map((w) => `${resolve(variantUrl(picture.url, w))} ${w}w`).join(', ')
+}
