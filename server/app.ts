@@ -32,6 +32,7 @@ import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import socketId from './plugins/socket-id.ts'
 import staticFiles from './plugins/static.ts'
+import { firstPictureFinder } from './routes/lots/first-picture.ts'
 import authRoutes from './routes/auth/index.ts'
 import { createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
@@ -284,6 +285,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix },
   )
 
-  await app.register(staticFiles, { config, distDir: deps.distDir, uploadsDir })
+  await app.register(staticFiles, {
+    config,
+    distDir: deps.distDir,
+    uploadsDir,
+    firstPicture: firstPictureFinder(db),
+  })
   return app
 }

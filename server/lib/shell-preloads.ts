@@ -1,24 +1,58 @@
 import { firstScreenRequests } from '../../common/first-screen.ts'
+import { pictureSrcset, type LotPicture } from '../../common/auction.ts'
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
-/**
- * The app shell for one address, naming the API requests its first screen makes
- * (common/first-screen.ts) as `<link rel="preload" as="fetch" crossorigin>`: the browser starts
- * them while it fetches the code, and the app's identical requests take those answers. The
- * `crossorigin` makes the preload a CORS-mode request with same-origin credentials, as fetch() is;
- * without it the answer would not be reused.
- */
-export function withFirstScreenPreloads(html: string, base: string, url: string): string {
+/** A shell address as the app's router sees it: the path under the base, and the query. */
+export interface Screen {
+  path: string
+  search: string
+}
+
+/** The screen an address opens, or undefined when it is not under the base path. */
+export function screenOf(base: string, url: string): Screen | undefined {
   const [rawPath = '/', search = ''] = url.split(/\?(.*)/s, 2)
-  if (!rawPath.startsWith(base)) return html
-  const path = `/${rawPath.slice(base.length)}`
-  const links = firstScreenRequests(path, search ? `?${search}` : '')
-    .map(
-      (href) =>
-        `<link rel="preload" href="${escapeAttribute(base + href)}" as="fetch" crossorigin>`,
-    )
-    .join('')
-  return html.replace('</head>', `${links}</head>`)
+  if (!rawPath.startsWith(base)) return undefined
+  return { path: `/${rawPath.slice(base.length)}`, search: search ? `?${search}` : '' }
+}
+
+/** The picture the first screen shows first, at the width the app shows it (`sizes`). */
+export interface FirstPicture {
+  picture: LotPicture
+  sizes: string
+}
+
+/**
+ * The app shell for one address, naming what its first screen loads so it travels beside the
+ * code, not after it (decision 0030):
+ * - the API requests (common/first-screen.ts) as `<link rel="preload" as="fetch" crossorigin>`;
+ *   the `crossorigin` makes the preload a CORS-mode request with same-origin credentials, as
+ *   fetch() is — without it the answer would not be reused;
+ * - the first card's or the gallery's picture as `<link rel="preload" as="image">` with the same
+ *   `imagesrcset` and `imagesizes` as the `<img>` (decision 0031): the browser picks the same copy,
+ *   and the largest paint no longer waits for the code, then the data, then the picture.
+ */
+export function withFirstScreenPreloads(
+  html: string,
+  base: string,
+  url: string,
+  picture?: FirstPicture,
+): string {
+  const screen = screenOf(base, url)
+  if (!screen) return html
+  const links = firstScreenRequests(screen.path, screen.search).map(
+    (href) => `<link rel="preload" href="${escapeAttribute(base + href)}" as="fetch" crossorigin>`,
+  )
+  if (picture) links.push(pictureLink(base, picture))
+  return html.replace('</head>', `${links.join('')}</head>`)
+}
+
+function pictureLink(base: string, { picture, sizes }: FirstPicture): string {
+  const href = escapeAttribute(base + picture.url)
+  if (picture.widths.length === 0) {
+    return `<link rel="preload" href="${href}" as="image" fetchpriority="high">`
+  }
+  const srcset = escapeAttribute(pictureSrcset(picture, (u) => base + u))
+  return `<link rel="preload" as="image" href="${href}" imagesrcset="${srcset}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high">`
 }

@@ -1,12 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { PROBLEM_CONTENT_TYPE } from '../../common/errors.ts'
 import type { Config } from '../config.ts'
 import { toProblem } from '../lib/problem.ts'
-import { withFirstScreenPreloads } from '../lib/shell-preloads.ts'
+import {
+  screenOf,
+  withFirstScreenPreloads,
+  type FirstPicture,
+  type Screen,
+} from '../lib/shell-preloads.ts'
 import { isServerPath } from '../../common/wire.ts'
 
 /**
@@ -31,7 +36,13 @@ function cacheControlFor(relativePath: string): string {
 
 export default fp(async function staticFiles(
   app: FastifyInstance,
-  opts: { config: Config; distDir: string | undefined; uploadsDir?: string },
+  opts: {
+    config: Config
+    distDir: string | undefined
+    uploadsDir?: string
+    /** The picture a screen shows first, preloaded by the shell (server/routes/lots/first-picture.ts). */
+    firstPicture?: (screen: Screen) => Promise<FirstPicture | undefined>
+  },
 ) {
   const base = opts.config.basePath
   const distDir = opts.distDir ?? ''
@@ -78,19 +89,30 @@ export default fp(async function staticFiles(
   }
 
   // The shell is read per request: a deploy replaces dist/ under a running server. It names the
-  // first screen's API requests for this address, so they start beside the code (decision 0030).
-  const shell = (url: string) => withFirstScreenPreloads(readFileSync(indexPath, 'utf8'), base, url)
+  // first screen's API requests and picture for this address, so they start beside the code
+  // (decisions 0030, 0031). Without the picture (none, or the lookup failed) it is still the shell.
+  const shell = async (request: FastifyRequest) => {
+    const screen = screenOf(base, request.url)
+    const picture =
+      screen && opts.firstPicture
+        ? await opts.firstPicture(screen).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'first picture lookup failed')
+            return undefined
+          })
+        : undefined
+    return withFirstScreenPreloads(readFileSync(indexPath, 'utf8'), base, request.url, picture)
+  }
   if (hasClient) {
     // The static handler answers a directory with 403; the base itself is the app's start URL.
-    app.get(base, (request, reply) =>
+    app.get(base, async (request, reply) =>
       reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(shell(request.url)),
+        .send(await shell(request)),
     )
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // Decided on the decoded path, as the router sees it: `/%61pi/x` is the API's, not a page.
     const decoded = decodedPath(request.url)
     const path = (decoded ?? request.url.split('?')[0] ?? '').slice(base.length - 1)
@@ -103,7 +125,7 @@ export default fp(async function staticFiles(
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(shell(request.url))
+        .send(await shell(request))
     }
     return reply
       .status(404)

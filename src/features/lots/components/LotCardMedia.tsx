@@ -1,4 +1,9 @@
-import { pictureSrcset, variantUrl, type LotPicture } from '../../../../common/auction'
+import {
+  CARD_PICTURE_SIZES,
+  pictureSrcset,
+  variantUrl,
+  type LotPicture,
+} from '../../../../common/auction'
 import { useT } from '../../../i18n'
 import './pictures.css'
 
@@ -18,9 +23,6 @@ export function responsiveImage(picture: LotPicture, sizes: string) {
 /** The smallest copy, for thumbnails (the original when there is none). */
 export const thumbnailSrc = (picture: LotPicture) =>
   pictureSrc(picture.widths[0] ? variantUrl(picture.url, picture.widths[0]) : picture.url)
-
-/** A card's media width: the whole column on a phone, a grid cell (≥ 17rem) from 640 px. */
-export const CARD_MEDIA_SIZES = '(min-width: 640px) 360px, 100vw'
 
 /** The designed stand-in for a lot without pictures: a framed-picture mark and "No picture". */
 export function PicturePlaceholder({ className = '' }: { className?: string }) {
@@ -69,7 +71,7 @@ export function LotCardMedia({
     <div className="lot-card-media" data-testid="lot-card-media">
       {picture ? (
         <img
-          {...responsiveImage(picture, CARD_MEDIA_SIZES)}
+          {...responsiveImage(picture, CARD_PICTURE_SIZES)}
           // The title next to it names the lot; the picture adds nothing a screen reader needs.
           alt=""
           width={640}

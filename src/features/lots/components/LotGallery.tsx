@@ -1,11 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
-import type { LotPicture } from '../../../../common/auction'
+import { GALLERY_PICTURE_SIZES, type LotPicture } from '../../../../common/auction'
 import { useT } from '../../../i18n'
 import { pictureSrc, responsiveImage, thumbnailSrc } from './LotCardMedia'
 import './pictures.css'
-
-/** The gallery's width: the page on a phone and a tablet, the room's wider column from 960 px. */
-const GALLERY_SIZES = '(min-width: 960px) 720px, 100vw'
 
 /**
  * The lot room's pictures (decision 0024): a scroll-snap strip — a finger swipes it natively —
@@ -90,7 +87,7 @@ export function LotGallery({
             }}
           >
             <img
-              {...responsiveImage(p, GALLERY_SIZES)}
+              {...responsiveImage(p, GALLERY_PICTURE_SIZES)}
               alt={alt(i + 1)}
               width={640}
               height={480}
