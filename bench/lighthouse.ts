@@ -4,13 +4,16 @@
  * (no service worker, no cache), against the production build served by the real server with the
  * local demo data (pictures included). Medians of N runs per page.
  *
- *   npx tsx bench/lighthouse.ts [--runs 5] [--url http://localhost:8000/] [--docs]
+ *   npx tsx bench/lighthouse.ts [--runs 5] [--url http://localhost:8000/] [--docs] [--save dir]
  *
  * Without --url it builds the client and starts its own server (PGlite, a free port). --docs
- * writes the "Lighthouse (first visit, mobile)" section of docs/performance.md. A measurement:
+ * writes the "Lighthouse (first visit, mobile)" section of docs/performance.md; --save keeps
+ * every run's full report (`<page>-<n>.json`) to see where the time went. A measurement:
  * it exits non-zero only when it cannot measure, never on a missed budget.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
 import { buildClient, launchBrowser, startServer } from '../tests/e2e/harness.ts'
@@ -136,6 +139,12 @@ async function measurePage(label: string, url: string) {
   const runs: Result[] = []
   for (let i = 0; i < RUNS; i++) {
     runs.push(await runOnce(url))
+    const save = option('save')
+    if (save) {
+      mkdirSync(save, { recursive: true })
+      const name = `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${i + 1}.json`
+      writeFileSync(join(save, name), JSON.stringify(runs.at(-1)))
+    }
     process.stderr.write(
       `${label} run ${i + 1}/${RUNS}: performance ${figures(runs.at(-1)!).performance}\n`,
     )

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { pictureSrcset, variantUrl, variantWidths } from './pictures.ts'
+import {
+  CARD_PICTURE_SIZES,
+  GALLERY_PICTURE_SIZES,
+  PICTURE_WIDTHS,
+  pictureSrcset,
+  variantUrl,
+  variantWidths,
+} from './pictures.ts'
 
 describe('variantWidths: every standard width below the original, never an upscale', () => {
   it.each([
@@ -34,5 +41,18 @@ describe('variant addresses', () => {
       '/base/uploads/lots/a-320w.webp 320w, /base/uploads/lots/a-640w.webp 640w',
     )
     expect(pictureSrcset({ ...picture, widths: [] }, (u) => u)).toBe('')
+  })
+})
+
+describe('sizes: how wide the app shows a picture, for the browser to pick a copy', () => {
+  it.each([
+    { name: 'card', sizes: CARD_PICTURE_SIZES, wide: 360 },
+    { name: 'gallery', sizes: GALLERY_PICTURE_SIZES, wide: 720 },
+  ])('$name: the whole width on a phone, $wide px on a wide screen', ({ sizes, wide }) => {
+    const [condition, phone] = sizes.split(', ')
+    expect(condition).toMatch(new RegExp(`^\\(min-width: \\d+px\\) ${wide}px$`))
+    expect(phone).toBe('100vw')
+    // A wide screen at 1.5× still finds a copy wide enough.
+    expect(PICTURE_WIDTHS.at(-1)).toBeGreaterThanOrEqual(wide * 1.5)
   })
 })
