@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useT, type MessageKey } from '../i18n'
+import { dateTimeFormat, relativeTimeFormat } from '../i18n/intl'
 import { isLive, useConnection } from '../realtime/live'
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -11,7 +12,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 /** "3 minutes ago" in the user's language (Intl.RelativeTimeFormat); null under a minute. */
 export function relativeAge(at: number, now: number, lang: string): string | null {
   const diff = Math.max(0, now - at)
-  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })
+  const format = relativeTimeFormat(lang, { numeric: 'auto' })
   for (const [unit, ms] of UNITS) if (diff >= ms) return format.format(-Math.floor(diff / ms), unit)
   return null
 }
@@ -64,7 +65,7 @@ export function SavedAge({
           : null
   if (!at || !staleness) return null
   const age = relativeAge(at, now, lang) ?? t('offline.justNow')
-  const exact = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
+  const exact = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <p className={`saved-age saved-age-${staleness}`} data-testid="saved-age">
       <time dateTime={new Date(at).toISOString()} title={exact.format(at)}>

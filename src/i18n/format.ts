@@ -1,14 +1,7 @@
-const formatters = new Map<string, Intl.NumberFormat>()
+import { numberFormat } from './intl'
 
-function currencyFormat(currency: string, lang: string): Intl.NumberFormat {
-  const key = `${lang}|${currency}`
-  let format = formatters.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(lang, { style: 'currency', currency })
-    formatters.set(key, format)
-  }
-  return format
-}
+const currencyFormat = (currency: string, lang: string) =>
+  numberFormat(lang, { style: 'currency', currency })
 
 /**
  * Money is integer minor units (docs/product.md §3). The number of minor digits comes from the

@@ -2,6 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react'
 import { ApiError, NetworkError } from '../api/errors'
 import { en, type MessageKey } from './en'
 import { formatMoney } from './format'
+import { pluralRules } from './intl'
 import type { Message, Vars } from './types'
 
 export type { MessageKey } from './en'
@@ -55,7 +56,7 @@ function pick(message: Message, lang: Language, vars: Vars | undefined): string 
   const count = typeof vars?.count === 'number' ? vars.count : Number(vars?.count ?? NaN)
   if (Number.isNaN(count)) return message.other
   const exact = count === 0 ? message.zero : undefined
-  return exact ?? message[new Intl.PluralRules(lang).select(count)] ?? message.other
+  return exact ?? message[pluralRules(lang).select(count)] ?? message.other
 }
 
 export type Translate = (key: MessageKey, vars?: Vars) => string

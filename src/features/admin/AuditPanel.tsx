@@ -4,6 +4,7 @@ import { LoadMore } from '../../components/LoadMore'
 import { QueryErrorState } from '../../components/QueryErrorState'
 import { Loading } from '../../components/Spinner'
 import { useT } from '../../i18n'
+import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { useAudit } from './api'
 
@@ -51,7 +52,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </p>
       <p className="small muted">
         <time dateTime={entry.createdAt}>
-          {new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          {dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
             new Date(entry.createdAt),
           )}
         </time>{' '}

@@ -11,6 +11,7 @@ import { SavedAge } from '../../components/SavedAge'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT, type MessageKey } from '../../i18n'
+import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
@@ -106,7 +107,7 @@ export default function LotScreen() {
     me &&
     (lot.status === 'open' || lot.status === 'scheduled') &&
     (me.role === 'admin' || (isSeller && lot.bidCount === 0))
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' })
+  const dateTime = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' })
   const my = lot.my
   const over = lot.status !== 'open' && lot.status !== 'scheduled'
 
@@ -196,7 +197,7 @@ export default function LotScreen() {
                 {extended && !over ? (
                   <p className="small notice notice-warn">
                     {t('lot.extendedBy', {
-                      time: new Intl.DateTimeFormat(lang, { timeStyle: 'medium' }).format(
+                      time: dateTimeFormat(lang, { timeStyle: 'medium' }).format(
                         new Date(lot.endsAt),
                       ),
                     })}

@@ -10,6 +10,7 @@ import { SavedAge } from '../../components/SavedAge'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT } from '../../i18n'
+import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { SignInPrompt } from '../auth'
 import { MARK_READ_KEY, unreadCount, useMarkRead, useNotifications } from './api'
@@ -83,7 +84,7 @@ export default function NotificationsScreen() {
                     {detail ? <p className="small muted">{detail}</p> : null}
                     <p className="small muted">
                       <time dateTime={n.createdAt}>
-                        {new Intl.DateTimeFormat(lang, {
+                        {dateTimeFormat(lang, {
                           dateStyle: 'medium',
                           timeStyle: 'short',
                         }).format(new Date(n.createdAt))}

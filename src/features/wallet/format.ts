@@ -1,11 +1,7 @@
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+import { dateTimeFormat, numberFormat } from '../../i18n/intl'
 
 export function formatDateTime(iso: string, lang: string): string {
-  let format = dateTimeFormats.get(lang)
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
-    dateTimeFormats.set(lang, format)
-  }
+  const format = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? '' : format.format(date)
 }
@@ -14,8 +10,8 @@ export function formatDateTime(iso: string, lang: string): string {
 export function minorDigits(currency: string): number {
   try {
     return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
+      numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
     )
   } catch {
     return 2

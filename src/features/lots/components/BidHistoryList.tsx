@@ -1,6 +1,7 @@
 import type { BidRow } from '../../../../common/auction'
 import { InlineRetry } from '../../../components/InlineRetry'
 import { useT } from '../../../i18n'
+import { dateTimeFormat } from '../../../i18n/intl'
 import { useBidHistory } from '../api'
 
 export function BidHistoryList({
@@ -17,7 +18,7 @@ export function BidHistoryList({
 }) {
   const { t, lang, formatMoney } = useT()
   const history = useBidHistory(lotId)
-  const time = new Intl.DateTimeFormat(lang, { timeStyle: 'medium' })
+  const time = dateTimeFormat(lang, { timeStyle: 'medium' })
   const rows: BidRow[] = history.data?.items ?? []
   return (
     <section className="panel history" aria-labelledby="history-h">

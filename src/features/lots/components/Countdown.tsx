@@ -1,12 +1,13 @@
 import type { LotSummary } from '../../../../common/auction'
 import { useT } from '../../../i18n'
+import { dateTimeFormat } from '../../../i18n/intl'
 import { useLive } from '../../../realtime/live'
 import { formatRemaining, useServerNow } from '../clock'
 
 /** "7:44 PM" today, "Nov 24, 7:44 PM" another day: a saved end time, compactly. */
 function formatEnd(at: number, now: number, lang: string): string {
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     lang,
     sameDay
       ? { hour: 'numeric', minute: '2-digit' }

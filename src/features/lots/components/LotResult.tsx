@@ -2,6 +2,7 @@ import { Link } from 'wouter'
 import type { LotDetail, LotResult as Result } from '../../../../common/auction'
 import { InlineRetry } from '../../../components/InlineRetry'
 import { useT, type MessageKey } from '../../../i18n'
+import { dateTimeFormat } from '../../../i18n/intl'
 import { useLotResult } from '../api/result'
 import './ending.css'
 
@@ -40,7 +41,7 @@ export function LotResult({
   const result = query.data
   const key = headline(lot, result)
   const price = format(result?.price ?? lot.currentPrice ?? lot.startingPrice)
-  const ended = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
+  const ended = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
   const mine = result?.viewer === 'winner' || result?.viewer === 'seller'
   return (
     <section className="panel lot-result" aria-labelledby="result-h" data-testid="lot-result">

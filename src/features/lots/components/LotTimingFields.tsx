@@ -5,6 +5,7 @@ import {
 } from '../../../../common/auction'
 import { TextField } from '../../../components/TextField'
 import { useT } from '../../../i18n'
+import { numberFormat } from '../../../i18n/intl'
 import { DURATIONS } from '../create-lot-form'
 import type { CreateLotForm } from '../useCreateLotForm'
 
@@ -47,7 +48,7 @@ export function LotTimingFields({ form, formId }: { form: CreateLotForm; formId:
         >
           {DURATIONS.map((d) => (
             <option key={d.key} value={d.key}>
-              {new Intl.NumberFormat(lang, {
+              {numberFormat(lang, {
                 style: 'unit',
                 unit: d.key.endsWith('m') ? 'minute' : d.key.endsWith('h') ? 'hour' : 'day',
                 unitDisplay: 'long',
