@@ -7,6 +7,7 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts'
 import { openDatabase } from './db/index.ts'
 import { openWhenReachable, redactUrl } from './db/start.ts'
 import { migrate } from './db/migrate.ts'
+import { withStartupLock } from './db/startup-lock.ts'
 import { seedDemoData } from './jobs/seed-demo-data.ts'
 import { seedDemoPictures } from './jobs/demo-pictures.ts'
 import { createScheduler } from './jobs/scheduler.ts'
@@ -36,9 +37,16 @@ async function main() {
     },
   )
   const applied = await migrate(db)
-  const seeded = config.production ? false : await seedDemoData(db, config.currency)
-  // Every demo lot has pictures, made locally (decision 0024); idempotent, so each local start fills new ones.
-  if (!config.production) await seedDemoPictures(db, resolve(config.dataDir, 'uploads'))
+  // Local mode only, one node at a time (several started together on one fresh database).
+  const seeded = config.production
+    ? false
+    : await withStartupLock(db, async () => {
+        const fresh = await seedDemoData(db, config.currency)
+        // Every demo lot has pictures, made locally (decision 0024); idempotent, so each local
+        // start fills new ones.
+        await seedDemoPictures(db, resolve(config.dataDir, 'uploads'))
+        return fresh
+      })
 
   let realtime: RealtimeServer | undefined
   const stripe = createStripe(config.stripe)
