@@ -27,6 +27,8 @@ const InstallPrompt = lazy(() =>
 )
 // The wallet's amount arrives with its chunk; until then the link is there without it.
 const WalletNavLink = lazy(() => import('./WalletNavLink'))
+// Alerts on a closed app (decision 0032): re-registers this browser's subscription after the load.
+const PushSync = lazy(() => import('../features/push/PushSync'))
 const NotificationToasts = lazy(() =>
   Promise.all([import('../features/notifications/NotificationToasts'), loadMoreMessages()]).then(
     ([m]) => ({ default: m.NotificationToasts }),
@@ -155,6 +157,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <UpdatePrompt />
           {me.data ? <NotificationToasts /> : null}
+          {me.data ? <PushSync userId={me.data.id} /> : null}
         </Suspense>
       ) : null}
       <main id="main" ref={main} tabIndex={-1} className="main">

@@ -7,6 +7,7 @@ import { biddingEs } from './messages/bidding.es'
 import { endingEs } from './messages/ending.es'
 import { accountEs } from './messages/account.es'
 import { adminEs } from './messages/admin.es'
+import { pushEs } from './messages/push.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -17,6 +18,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...endingEs,
   ...accountEs,
   ...adminEs,
+  ...pushEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

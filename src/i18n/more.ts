@@ -9,6 +9,7 @@ import { biddingEn } from './messages/bidding'
 import { endingEn } from './messages/ending'
 import { accountEn } from './messages/account'
 import { adminEn } from './messages/admin'
+import { pushEn } from './messages/push'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -24,6 +25,7 @@ export const moreEn = {
   ...endingEn,
   ...accountEn,
   ...adminEn,
+  ...pushEn,
 } satisfies Record<string, Message>
 
 /** Every problem code the server can answer has English (a missing one fails the type check). */

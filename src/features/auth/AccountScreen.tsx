@@ -10,6 +10,7 @@ import { useOnline } from '../../offline/online'
 import { useMe } from './api'
 import { useSignOut } from './session-mutations'
 import { AccountSettings } from './AccountSettings'
+import { AlertsSection } from '../push'
 
 export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
@@ -63,6 +64,8 @@ export default function AccountScreen() {
       </dl>
 
       <AccountSettings user={user} />
+
+      <AlertsSection />
 
       <fieldset className="choice">
         <legend>{t('account.language')}</legend>

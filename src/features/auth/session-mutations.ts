@@ -89,6 +89,10 @@ export function useSignOut() {
       await wipeUserData(client)
       client.setQueryData(meKey, null)
       announceSessionChange('signed-out')
+      // The server forgot this browser's alerts with the session; the push service must too, or
+      // it keeps a subscription nobody can reach. A chunk of its own: only now is it needed.
+      if ('serviceWorker' in navigator)
+        void import('../push').then((push) => push.unsubscribeBrowser()).catch(() => undefined)
     },
   })
 }

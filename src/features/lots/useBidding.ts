@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import type { LotDetail, MyLotStatus } from '../../../common/auction'
+import { minNextBid, type LotDetail, type MyLotStatus } from '../../../common/auction'
 import { ApiError, NetworkError } from '../../api/errors'
 import { newIdempotencyKey } from '../../api/idempotency'
 import { errorMessage, useT } from '../../i18n'
@@ -42,6 +42,8 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
   const handlers = useRef<BidHandlers>({})
   // Bumped when focus should move to the result (BidFeedback follows it).
   const [focusTurn, setFocusTurn] = useState(0)
+  // Bids of mine that went through in this room: the first one is when alerts are offered (0032).
+  const [placed, setPlaced] = useState(0)
   const focusResult = () => setFocusTurn((n) => n + 1)
   const status = lot.my?.status ?? null
 
@@ -60,6 +62,7 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
       onSuccess: (body) => {
         attempt.current = null
         setReview(null)
+        setPlaced((n) => n + 1)
         onSuccess?.()
         const mine = body.lot.my?.status ?? null
         const price = body.lot.currentPrice ?? vars.amount
@@ -118,6 +121,17 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
     else send(vars)
   }
 
+  /**
+   * A bid brought from elsewhere (a notification's "Bid €460", decision 0032): always reviewed
+   * first, never sent without the member's confirmation, and never below today's minimum.
+   */
+  const prepare = (amount: number) => {
+    if (place.isPending) return
+    handlers.current = {}
+    setResult(null)
+    setReview(varsFor(Math.max(amount, minNextBid(lot))))
+  }
+
   const fresh =
     result &&
     result.status === status &&
@@ -142,6 +156,8 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
     cancelReview: () => setReview(null),
     confirm: () => review && send(review),
     request,
+    prepare,
+    placed,
     varsFor,
   }
 }

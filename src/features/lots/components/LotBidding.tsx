@@ -1,6 +1,7 @@
-import { useState } from 'react'
-import { Link, useLocation } from 'wouter'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
 import type { LotDetail } from '../../../../common/auction'
+import { BID_SHEET_PARAM } from '../../../../common/push'
 import { useT } from '../../../i18n'
 import { useOnline } from '../../../offline/online'
 import { useBidFunds } from '../useBidFunds'
@@ -13,6 +14,19 @@ import { BidFeedback } from './BidFeedback'
 import { BidForm } from './BidForm'
 import { BidQuick } from './BidQuick'
 import { BidReview } from './BidReview'
+
+// Alerts are offered after a bid went through (decision 0032): their code loads only then.
+const BidAlertPrompt = lazy(() =>
+  import('../../push').then((push) => ({ default: push.BidAlertPrompt })),
+)
+
+/** `?bid=<minor units>` from a notification's "Bid" action, or null. */
+function bidParam(search: string): number | null {
+  const text = new URLSearchParams(search).get(BID_SHEET_PARAM)
+  if (!text || !/^\d{1,15}$/.test(text)) return null
+  const amount = Number(text)
+  return amount > 0 ? amount : null
+}
 
 /**
  * The lot room's bidding. On a phone: the bid bar above the tab bar, the amount and maximum in a
@@ -33,7 +47,7 @@ export function LotBidding({
 }) {
   const { t } = useT()
   const online = useOnline()
-  const [location] = useLocation()
+  const [location, navigate] = useLocation()
   const phone = usePhoneLayout()
   const bidding = useBidding(lot, format)
   const funds = useBidFunds(lot, signedIn)
@@ -45,6 +59,29 @@ export function LotBidding({
   else if (isSeller) disabledReason = t('bid.ownLot')
   else if (!online) disabledReason = t('bid.offline')
   useOutbidToastAction(lot, bidding, format, signedIn && !disabledReason)
+
+  // A notification's "Bid €460" opened this room: the review is ready at that amount, and the
+  // parameter leaves the address so a reload or Back does not bring the review again.
+  const search = useSearch()
+  const broughtBid = bidParam(search)
+  const canBid = signedIn && !disabledReason
+  const { prepare } = bidding
+  useEffect(() => {
+    if (!new URLSearchParams(search).has(BID_SHEET_PARAM)) return
+    // Signed out, still unknown: wait (signing in comes back here); a closed lot just drops it.
+    if (!signedIn && lot.status === 'open') return
+    if (canBid && broughtBid !== null) prepare(broughtBid)
+    const rest = new URLSearchParams(search)
+    rest.delete(BID_SHEET_PARAM)
+    const query = rest.toString()
+    navigate(query ? `${location}?${query}` : location, { replace: true })
+  }, [search, signedIn, canBid, broughtBid, lot.status, location, navigate, prepare])
+  const offer =
+    bidding.placed > 0 ? (
+      <Suspense fallback={null}>
+        <BidAlertPrompt />
+      </Suspense>
+    ) : null
 
   if (!signedIn && lot.status === 'open') {
     const signIn = (
@@ -85,6 +122,7 @@ export function LotBidding({
       <>
         <BidBar lot={lot} format={format}>
           <BidFeedback bidding={bidding} />
+          {offer}
           <BidQuick {...shared} onMaximum={() => setSheet(true)} showFunds />
         </BidBar>
         <BidDialog
@@ -107,6 +145,7 @@ export function LotBidding({
       {disabledReason ? null : <BidQuick {...shared} />}
       {form}
       <BidFeedback bidding={bidding} />
+      {offer}
       <BidDialog open={Boolean(review)} onClose={close} title={reviewTitle} view="review">
         {reviewView}
       </BidDialog>

@@ -1,0 +1,47 @@
+import type { MessageKey } from '../en'
+import type { Message } from '../types'
+
+export const pushEs: Partial<Record<MessageKey, Message>> = {
+  'push.title': 'Alertas',
+  'push.intro':
+    'Recibe una alerta en este dispositivo cuando te superen, cuando termine un lote que sigues, cuando acabe un lote tuyo o cuando termine una recarga, incluso con Lotline cerrado.',
+  'push.checking': 'Comprobando este dispositivo…',
+  'push.unsupported':
+    'Este navegador no puede mostrar alertas de sitios web. Lotline te avisa dentro de la aplicación.',
+  'push.iosHomeScreen':
+    'En iPhone y iPad, las alertas funcionan cuando Lotline está en tu pantalla de inicio: toca Compartir y luego «Añadir a pantalla de inicio», abre Lotline desde allí y activa las alertas aquí.',
+  'push.configFailed': 'No se pudo comprobar si este dispositivo puede recibir alertas.',
+  'push.unconfigured': 'Las alertas no están disponibles en este servidor.',
+  'push.denied':
+    'Las alertas de Lotline están bloqueadas en este navegador. Para permitirlas de nuevo, abre la configuración del sitio (el icono junto a la dirección), pon Notificaciones en Permitir y recarga esta página.',
+  'push.off': 'Las alertas están desactivadas en este dispositivo.',
+  'push.turnOn': 'Activar alertas en este dispositivo',
+  'push.turningOn': 'Activando…',
+  'push.on': 'Las alertas están activadas en este dispositivo.',
+  'push.dismissed': 'No se activaron las alertas. Puedes activarlas aquí cuando quieras.',
+  'push.turnedOn': 'Las alertas están activadas en este dispositivo.',
+  'push.devices': 'Dispositivos que reciben alertas',
+  'push.devicesLoadFailed': 'No se pudieron cargar tus dispositivos.',
+  'push.devicesNone': 'Ningún dispositivo recibe alertas todavía.',
+  'push.devicesOffline': 'Tus dispositivos aparecen aquí cuando tienes conexión.',
+  'push.device': '{browser} en {device}',
+  'push.deviceAdded': 'Añadido el {date}',
+  'push.thisDevice': 'Este dispositivo',
+  'push.remove': 'Quitar',
+  'push.removeLabel': 'Quitar {device}',
+  'push.removing': 'Quitando…',
+  'push.removed': 'Ese dispositivo ya no recibe alertas.',
+  'push.preferences': 'Envíame una alerta cuando',
+  'push.preferencesLoadFailed': 'No se pudieron cargar tus preferencias de alertas.',
+  'push.preferencesOffline': 'Tus preferencias de alertas aparecen aquí cuando tienes conexión.',
+  'push.pref.outbid': 'Me superen',
+  'push.pref.endingSoon': 'Un lote que sigo esté a punto de terminar',
+  'push.pref.result': 'Termine un lote en el que pujo o que vendo',
+  'push.pref.topUp': 'Una recarga del monedero se complete o falle',
+  'push.preferencesSaved': 'Preferencias de alertas guardadas.',
+  'push.offer.title': '¿Quieres una alerta si te superan?',
+  'push.offer.body': 'Avisaremos a este dispositivo, incluso con Lotline cerrado.',
+  'push.offer.turnOn': 'Activar',
+  'push.offer.later': 'Ahora no',
+  'push.offer.laterDone': 'Sin alertas por ahora. Puedes activarlas en Cuenta.',
+}
