@@ -8,6 +8,16 @@ export interface Limit {
 
 export type Take = { ok: true } | { ok: false; retryAfterSeconds: number }
 
+/**
+ * Counts attempts per key within a fixed window: in this process (`AttemptLimiter`), or shared by
+ * every API node through Redis (`RedisAttemptLimiter`, when REDIS_URL is set).
+ */
+export interface AttemptCounter {
+  readonly limit: Limit
+  take(key: string): Promise<Take>
+  refund(key: string): Promise<void>
+}
+
 /** Above this many keys, expired ones are swept before a new one is added. */
 const SWEEP_ABOVE = 10_000
 
@@ -17,7 +27,7 @@ const SWEEP_ABOVE = 10_000
  * the check first; `refund` gives it back when the attempt turns out not to count (a sign-in that
  * succeeded), which is how "failed sign-ins" are limited without a race.
  */
-export class AttemptLimiter {
+export class AttemptLimiter implements AttemptCounter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>()
 
   constructor(
@@ -25,7 +35,16 @@ export class AttemptLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  take(key: string): Take {
+  take(key: string): Promise<Take> {
+    return Promise.resolve(this.takeNow(key))
+  }
+
+  refund(key: string): Promise<void> {
+    this.refundNow(key)
+    return Promise.resolve()
+  }
+
+  takeNow(key: string): Take {
     const now = this.now()
     let window = this.windows.get(key)
     if (!window || window.resetAt <= now) {
@@ -40,7 +59,7 @@ export class AttemptLimiter {
     return { ok: true }
   }
 
-  refund(key: string): void {
+  refundNow(key: string): void {
     const window = this.windows.get(key)
     if (window && window.count > 0) window.count -= 1
   }

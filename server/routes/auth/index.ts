@@ -40,7 +40,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   })
 
   app.post('/auth/register', { schema: RegisterSchema }, async (request, reply) => {
-    limits.takeSignUp(request, reply)
+    await limits.takeSignUp(request, reply)
     const user = await register(db, request.body)
     await app.startSession(reply, request, user.id)
     return reply.status(201).send({ user })
@@ -49,13 +49,13 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app.post('/auth/login', { schema: LoginSchema }, async (request, reply) => {
     const { email, password } = request.body
     // Counted before the scrypt, so a burst of parallel guesses cannot all pass the check.
-    const succeeded = limits.beginSignIn(request, reply, email)
+    const succeeded = await limits.beginSignIn(request, reply, email)
     const user = await findUserByEmail(db, email)
     const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()))
     if (!user || !valid) {
       throw new AppError(401, 'invalid_credentials', 'Email or password is not right.')
     }
-    succeeded()
+    await succeeded()
     // Only someone who knows the password learns that the account is suspended (decision 0027).
     if (await isSuspended(db, user.id))
       throw new AppError(403, 'account_suspended', 'This account is suspended.')
@@ -86,9 +86,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 
   app.post('/me/password', { schema: PasswordSchema }, async (request, reply) => {
     const user = await request.requireUser()
-    const succeeded = limits.beginSignIn(request, reply, user.email)
+    const succeeded = await limits.beginSignIn(request, reply, user.email)
     await changePassword(db, { userId: user.id, ...request.body })
-    succeeded()
+    await succeeded()
     // Every session ended with the change; this device alone gets a fresh one.
     await app.startSession(reply, request, user.id)
     return reply.status(204).send()
@@ -96,9 +96,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 
   app.delete('/me', { schema: DeleteAccountSchema }, async (request, reply) => {
     const user = await request.requireUser()
-    const succeeded = limits.beginSignIn(request, reply, user.email)
+    const succeeded = await limits.beginSignIn(request, reply, user.email)
     await deleteAccount(db, { userId: user.id, password: request.body.password })
-    succeeded()
+    await succeeded()
     await app.endSession(reply, request)
     await onSignOut?.(user.id)
     return reply.status(204).send()
