@@ -7,7 +7,23 @@ import type { Connection, SignedInUser } from './connection.ts'
 import type { RealtimeApp } from './options.ts'
 import { channelKind, type ChannelKind } from './names.ts'
 import { prepareFrame } from './frames.ts'
-import { memberAdded, memberRemoved } from './protocol.ts'
+import { Codes, memberAdded, memberRemoved } from './protocol.ts'
+import type { ClusterStatus } from './cluster-link.ts'
+import type { PresenceChange, RemoteView } from './cluster-view.ts'
+
+/**
+ * The other nodes, when the service runs as a cluster (cluster-link.ts); absent on a single node,
+ * where every method below behaves exactly as before (one `undefined` check on the hot path).
+ */
+export interface ClusterPeers {
+  readonly view: RemoteView
+  /** A local channel's subscribers or members changed: announce it (coalesced per tick). */
+  channelChanged(channel: string): void
+  relayToChannel(channel: string, frame: string, exceptSocketId: string | undefined): void
+  relayToUser(userId: string, frame: string, exceptSocketId: string | undefined): void
+  relayTerminate(userId: string): void
+  status(): ClusterStatus
+}
 
 export interface PresenceMember {
   info: unknown
@@ -23,12 +39,14 @@ export interface ChannelState {
 }
 
 export type PresenceJoin =
-  { ok: true; members: Map<string, PresenceMember> } | { ok: false; reason: 'member_limit' }
+  /** `members`: user id → info across the cluster, for subscription_succeeded. */
+  { ok: true; members: Map<string, unknown> } | { ok: false; reason: 'member_limit' }
 
 export class AppState {
   readonly connections = new Map<string, Connection>()
   readonly channels = new Map<string, ChannelState>()
   readonly users = new Map<string, Set<Connection>>()
+  peers: ClusterPeers | undefined
 
   constructor(
     readonly app: RealtimeApp,
@@ -64,6 +82,7 @@ export class AppState {
   subscribe(conn: Connection, name: string): void {
     this.channel(name).subscribers.add(conn)
     conn.channels.set(name, undefined)
+    this.peers?.channelChanged(name)
   }
 
   /**
@@ -75,20 +94,37 @@ export class AppState {
     const members = ch.members ?? new Map<string, PresenceMember>()
     ch.members = members
     let member = members.get(userId)
-    if (!member && members.size >= this.maxPresenceMembers) {
+    const remote = this.peers?.view.members(name)
+    if (
+      !member &&
+      !remote?.has(userId) &&
+      this.memberCount(members, remote) >= this.maxPresenceMembers
+    ) {
       if (ch.subscribers.size === 0) this.channels.delete(name)
       return { ok: false, reason: 'member_limit' }
     }
-    const isNewMember = !member
+    const isNewMember = !member && !remote?.has(userId)
     if (!member) {
-      member = { info, sockets: new Set() }
+      member = { info: remote?.get(userId) ?? info, sockets: new Set() }
       members.set(userId, member)
     }
     member.sockets.add(conn)
     ch.subscribers.add(conn)
     conn.channels.set(name, userId)
+    this.peers?.channelChanged(name)
     if (isNewMember) this.publish(name, memberAdded(name, userId, info), conn.socketId)
-    return { ok: true, members }
+    const all = new Map<string, unknown>(remote)
+    for (const [id, m] of members) all.set(id, m.info)
+    return { ok: true, members: all }
+  }
+
+  private memberCount(
+    local: Map<string, PresenceMember>,
+    remote: Map<string, unknown> | undefined,
+  ) {
+    let n = local.size
+    for (const id of remote?.keys() ?? []) if (!local.has(id)) n++
+    return n
   }
 
   unsubscribe(conn: Connection, name: string): void {
@@ -104,12 +140,55 @@ export class AppState {
         member.sockets.delete(conn)
         if (member.sockets.size === 0) {
           ch.members.delete(userId)
-          this.publish(name, memberRemoved(name, userId))
+          if (!this.peers?.view.hasMember(name, userId)) {
+            this.publish(name, memberRemoved(name, userId))
+          }
         }
       }
     }
     // Vacated channels are forgotten so the channel table only lists occupied channels.
     if (ch.subscribers.size === 0) this.channels.delete(name)
+    this.peers?.channelChanged(name)
+  }
+
+  /**
+   * Another node's members of `change.channel` changed: tell the local subscribers about users who
+   * appeared in or left the whole cluster (a user still present elsewhere is no news).
+   */
+  applyRemotePresence(change: PresenceChange, nodeId: string): void {
+    const local = this.channels.get(change.channel)?.members
+    const view = this.peers?.view
+    for (const [id, info] of change.joined) {
+      if (local?.has(id) || view?.hasMember(change.channel, id, nodeId)) continue
+      this.publish(change.channel, memberAdded(change.channel, id, info))
+    }
+    for (const id of change.left) {
+      if (local?.has(id) || view?.hasMember(change.channel, id)) continue
+      this.publish(change.channel, memberRemoved(change.channel, id))
+    }
+  }
+
+  /** Sockets on a channel across the cluster. */
+  subscriptionCount(name: string): number {
+    const local = this.channels.get(name)?.subscribers.size ?? 0
+    return this.peers ? local + this.peers.view.subscriptionCount(name) : local
+  }
+
+  /** A presence channel's distinct users across the cluster. */
+  memberIds(name: string): string[] {
+    const local = this.channels.get(name)?.members
+    if (!this.peers) return [...(local?.keys() ?? [])]
+    const ids = new Set(local?.keys())
+    for (const id of this.peers.view.members(name).keys()) ids.add(id)
+    return [...ids]
+  }
+
+  /** Channels with at least one subscriber on some node. */
+  occupiedChannels(): Iterable<string> {
+    if (!this.peers) return this.channels.keys()
+    const names = this.peers.view.channelNames()
+    for (const name of this.channels.keys()) names.add(name)
+    return names
   }
 
   signIn(conn: Connection, user: SignedInUser): void {
@@ -127,6 +206,30 @@ export class AppState {
     if (!set) return
     set.delete(conn)
     if (set.size === 0) this.users.delete(userId)
+  }
+
+  /** An event that originates here (HTTP API, client event): local sockets, then the other nodes. */
+  broadcast(name: string, frame: string, exceptSocketId?: string): number {
+    this.peers?.relayToChannel(name, frame, exceptSocketId)
+    return this.publish(name, frame, exceptSocketId)
+  }
+
+  broadcastToUser(userId: string, frame: string, exceptSocketId?: string): number {
+    this.peers?.relayToUser(userId, frame, exceptSocketId)
+    return this.publishToUser(userId, frame, exceptSocketId)
+  }
+
+  /** `terminate_connections`: this node's sockets of the user, and every other node's. */
+  terminateUser(userId: string): void {
+    this.peers?.relayTerminate(userId)
+    this.closeUserLocally(userId)
+  }
+
+  /** 4009: the app kicked this user; pusher-js must not silently reconnect. */
+  closeUserLocally(userId: string): void {
+    for (const conn of [...(this.users.get(userId) ?? [])]) {
+      conn.close(Codes.UNAUTHORIZED, 'You got disconnected by the app')
+    }
   }
 
   /**

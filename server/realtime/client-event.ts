@@ -46,5 +46,5 @@ export function clientEvent(
   const frame = encodeFrame(
     userId === undefined ? { event, channel, data } : { event, channel, data, user_id: userId },
   )
-  ctx.state.publish(channel, frame, conn.socketId)
+  ctx.state.broadcast(channel, frame, conn.socketId)
 }

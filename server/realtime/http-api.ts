@@ -14,7 +14,6 @@ import { batchEvents, triggerEvent } from './http-events.ts'
 import { verifyBodyMd5, verifySignedQuery } from './http-signature.ts'
 import type { Json } from './json.ts'
 import type { ResolvedOptions } from './options.ts'
-import { Codes } from './protocol.ts'
 
 export { MAX_BATCH_SIZE, MAX_CHANNELS_PER_EVENT } from './http-events.ts'
 
@@ -49,6 +48,8 @@ export function createHttpHandler(
       connections: state.connections.size,
       channels: state.channels.size,
       users: state.users.size,
+      // Cluster mode: this node's id, whether it is joined, how many nodes it sees.
+      ...(state.peers ? { cluster: { ...state.peers.status() } } : {}),
     }
   }
 
@@ -113,10 +114,7 @@ export function createHttpHandler(
     if (terminateMatch?.[1]) {
       expect('POST')
       const userId = decodePathPart(terminateMatch[1], 'user id')
-      // 4009: the app kicked this user; pusher-js must not silently reconnect.
-      for (const conn of [...(state.users.get(userId) ?? [])]) {
-        conn.close(Codes.UNAUTHORIZED, 'You got disconnected by the app')
-      }
+      state.terminateUser(userId)
       return sendJson(res, 200, {})
     }
     throw new HttpError(404, 'Not found')

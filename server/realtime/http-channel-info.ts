@@ -17,7 +17,6 @@ export function parseInfo(info: unknown): string[] {
 }
 
 export function infoFor(state: AppState, name: string, attrs: string[], strict: boolean): Json {
-  const ch = state.channels.get(name)
   const out: Json = {}
   for (const a of attrs) {
     if (a === 'user_count') {
@@ -25,9 +24,9 @@ export function infoFor(state: AppState, name: string, attrs: string[], strict: 
         if (strict) throw new HttpError(400, 'user_count is only available for presence channels')
         continue
       }
-      out.user_count = ch?.members?.size ?? 0
+      out.user_count = state.memberIds(name).length
     } else if (a === 'subscription_count') {
-      out.subscription_count = ch?.subscribers.size ?? 0
+      out.subscription_count = state.subscriptionCount(name)
     }
   }
   return out

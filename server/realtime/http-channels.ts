@@ -8,8 +8,7 @@ import { channelKind, isValidChannelName } from './names.ts'
 export function channelInfo(state: AppState, name: string, query: URLSearchParams): Json {
   if (!isValidChannelName(name)) throw new HttpError(400, 'Invalid channel name')
   const attrs = parseInfo(query.get('info') ?? undefined)
-  const ch = state.channels.get(name)
-  return { occupied: (ch?.subscribers.size ?? 0) > 0, ...infoFor(state, name, attrs, true) }
+  return { occupied: state.subscriptionCount(name) > 0, ...infoFor(state, name, attrs, true) }
 }
 
 export function listChannels(state: AppState, query: URLSearchParams): Json {
@@ -19,8 +18,8 @@ export function listChannels(state: AppState, query: URLSearchParams): Json {
     throw new HttpError(400, 'user_count requires filter_by_prefix=presence-')
   }
   const channels: Json = {}
-  for (const [name, ch] of state.channels) {
-    if (!name.startsWith(prefix) || ch.subscribers.size === 0) continue
+  for (const name of state.occupiedChannels()) {
+    if (!name.startsWith(prefix) || state.subscriptionCount(name) === 0) continue
     channels[name] = infoFor(state, name, attrs, true)
   }
   return { channels }
@@ -31,6 +30,5 @@ export function channelUsers(state: AppState, name: string): Json {
   if (channelKind(name) !== 'presence') {
     throw new HttpError(400, 'Users can only be listed for presence channels')
   }
-  const members = state.channels.get(name)?.members
-  return { users: [...(members?.keys() ?? [])].map((id) => ({ id })) }
+  return { users: state.memberIds(name).map((id) => ({ id })) }
 }

@@ -84,8 +84,8 @@ function publish(state: AppState, e: ValidEvent): Json | undefined {
   for (const channel of e.channels) {
     const frame = encodeFrame({ event: e.name, channel, data: e.data })
     const userId = userIdFromChannel(channel)
-    if (userId !== undefined) state.publishToUser(userId, frame, e.socketId)
-    else state.publish(channel, frame, e.socketId)
+    if (userId !== undefined) state.broadcastToUser(userId, frame, e.socketId)
+    else state.broadcast(channel, frame, e.socketId)
   }
   if (e.info.length === 0) return undefined
   const channels: Json = {}

@@ -14,13 +14,20 @@ import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { AppState } from './app-state.ts'
+import { ClusterLink, type ClusterStatus } from './cluster-link.ts'
 import { startIdleSweep } from './heartbeat.ts'
 import { createHttpHandler } from './http-api.ts'
 import { resolveOptions, type RealtimeServerOptions } from './options.ts'
 import { Codes } from './protocol.ts'
 import { createWsHandler } from './ws-handler.ts'
 
-export type { RealtimeApp, RealtimeLogger, RealtimeServerOptions } from './options.ts'
+export type {
+  ClusterOptions,
+  RealtimeApp,
+  RealtimeLogger,
+  RealtimeServerOptions,
+} from './options.ts'
+export type { ClusterStatus } from './cluster-link.ts'
 export { Codes as RealtimeCloseCodes } from './protocol.ts'
 
 export interface RealtimeStats {
@@ -29,6 +36,8 @@ export interface RealtimeStats {
   /** Distinct signed-in users. */
   users: number
   apps: Record<string, { connections: number; channels: number; users: number }>
+  /** With `cluster`: this node's standing in it. The counts above are this node's own. */
+  cluster?: ClusterStatus
 }
 
 export interface RealtimeServer {
@@ -55,6 +64,10 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     appsById.set(app.id, state)
   }
 
+  // Before listening, so no socket is ever handled outside the cluster.
+  const cluster = opts.cluster ? new ClusterLink(appsById, opts.cluster, opts.logger) : undefined
+  cluster?.start()
+
   const stats = (): RealtimeStats => {
     const out: RealtimeStats = { connections: 0, channels: 0, users: 0, apps: {} }
     for (const [id, s] of appsById) {
@@ -68,6 +81,7 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
       out.channels += entry.channels
       out.users += entry.users
     }
+    if (cluster) out.cluster = cluster.status()
     return out
   }
 
@@ -100,6 +114,9 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
       server.off('error', reject)
       resolve()
     })
+  }).catch(async (err: unknown) => {
+    await cluster?.close()
+    throw err
   })
   const port = (server.address() as AddressInfo).port
   // After listen, a server-level error (EMFILE on accept, ...) is logged, never thrown.
@@ -127,6 +144,7 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     server.closeAllConnections()
     await serverClosed
     ws.wss.close()
+    await cluster?.close()
     opts.logger.info({ port }, 'realtime: closed')
   }
 

@@ -7,6 +7,9 @@
  *   REALTIME_MAX_CONNECTIONS (10000), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
  *   REALTIME_MAX_MESSAGE_BYTES (10240), REALTIME_MAX_BODY_BYTES (1048576),
  *   REALTIME_BODY_TIMEOUT_MS (10000, at most 30000)
+ *   REDIS_URL: join the other nodes using that Redis (docs/realtime.md, "Across nodes"); with it
+ *   REALTIME_REDIS_PREFIX (lotline:rt), REALTIME_CLUSTER_HEARTBEAT_MS (5000),
+ *   REALTIME_CLUSTER_NODE_TIMEOUT_MS (15000)
  *
  * With NODE_ENV=production the dev defaults are refused: they are public, so anyone could sign
  * channel auth or publish events.
@@ -51,6 +54,27 @@ function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeServerOptions> {
   return limits
 }
 
+/** REDIS_URL set: this process is one node of a cluster. */
+function clusterFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeServerOptions> {
+  const redisUrl = env.REDIS_URL?.trim()
+  if (!redisUrl) return {}
+  const ms = (name: string): number | undefined => {
+    const raw = env[name]?.trim()
+    if (!raw) return undefined
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value <= 0) fail(`realtime: ${name} must be a positive integer`)
+    return value
+  }
+  return {
+    cluster: {
+      redisUrl,
+      prefix: env.REALTIME_REDIS_PREFIX?.trim() || undefined,
+      heartbeatMs: ms('REALTIME_CLUSTER_HEARTBEAT_MS'),
+      nodeTimeoutMs: ms('REALTIME_CLUSTER_NODE_TIMEOUT_MS'),
+    },
+  }
+}
+
 function fail(message: string): never {
   console.error(message)
   process.exit(1)
@@ -84,6 +108,7 @@ async function main(): Promise<void> {
     apps: [app],
     logger,
     ...limitsFromEnv(env),
+    ...clusterFromEnv(env),
   })
   let stopping = false
   const stop = (signal: string) => {

@@ -14,6 +14,18 @@ export interface RealtimeApp {
   enableClientEvents?: boolean
 }
 
+/** Runs this node as one of several sharing Redis (cluster-link.ts). */
+export interface ClusterOptions {
+  /** `redis://…` of the Redis every node of the cluster uses. */
+  redisUrl: string
+  /** Names the bus channel, so several clusters (or test runs) can share one Redis. Default `lotline:rt`. */
+  prefix?: string
+  /** How often a node says it is alive. Default 5000 ms. */
+  heartbeatMs?: number
+  /** A node silent this long is dead: its members leave. Default 15000 ms (so gone within 20 s). */
+  nodeTimeoutMs?: number
+}
+
 /** pino-compatible: `logger.info({ ...fields }, 'message')`. */
 export interface RealtimeLogger {
   info(obj: object, msg: string): void
@@ -59,10 +71,16 @@ export interface RealtimeServerOptions {
   shutdownGraceMs?: number
   /** A socket whose unsent buffer exceeds this is closed with 4100 (slow consumer). Default 4 MB. */
   maxBufferedBytes?: number
+  /**
+   * Join other nodes through Redis (cluster-link.ts): publishes, presence, channel queries and
+   * user terminations then span every node. Without it the node stands alone.
+   */
+  cluster?: ClusterOptions
 }
 
-export type ResolvedOptions = Required<Omit<RealtimeServerOptions, 'logger'>> & {
+export type ResolvedOptions = Required<Omit<RealtimeServerOptions, 'logger' | 'cluster'>> & {
   logger: RealtimeLogger
+  cluster: ClusterOptions | undefined
 }
 
 const noop = () => {}
@@ -121,5 +139,6 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
     timestampToleranceSeconds: options.timestampToleranceSeconds ?? 600,
     shutdownGraceMs: options.shutdownGraceMs ?? 1000,
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
+    cluster: options.cluster,
   }
 }

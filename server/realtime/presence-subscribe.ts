@@ -83,9 +83,9 @@ export function subscribePresence(
   }
   const ids: string[] = []
   const hash: Record<string, unknown> = {}
-  for (const [id, member] of joined.members) {
+  for (const [id, memberInfo] of joined.members) {
     ids.push(id)
-    hash[id] = member.info
+    hash[id] = memberInfo
   }
   conn.send(subscriptionSucceeded(channel, { presence: { ids, hash, count: ids.length } }))
 }

@@ -15,17 +15,56 @@ export interface TestServer {
   sdk: PusherServer
 }
 
+/** Set by useClusterForTestServers(): every startTestServer() is then a two-node cluster. */
+let clusterRedisUrl: string | undefined
+
+/**
+ * Run the conformance suites against two nodes joined through Redis: clients connect to node A,
+ * `sdk` publishes to node B, so every delivery, presence event and count crosses the bus.
+ */
+export function useClusterForTestServers(redisUrl: string): void {
+  clusterRedisUrl = redisUrl
+}
+
 export async function startTestServer(
   overrides: Partial<RealtimeServerOptions> = {},
 ): Promise<TestServer> {
-  const server = await startRealtimeServer({
+  const options: RealtimeServerOptions = {
     port: 0,
     host: '127.0.0.1',
     apps: [APP],
     shutdownGraceMs: 300,
     ...overrides,
-  })
+  }
+  if (clusterRedisUrl) return startTestCluster(options, clusterRedisUrl)
+  const server = await startRealtimeServer(options)
   return { server, port: server.port, sdk: sdkFor(server.port) }
+}
+
+/** A unique bus per cluster, so parallel runs and files sharing one Redis never hear each other. */
+export function testClusterPrefix(): string {
+  return `lotline:test:${process.pid}:${Math.random().toString(36).slice(2, 10)}`
+}
+
+async function startTestCluster(options: RealtimeServerOptions, redisUrl: string) {
+  const cluster = { redisUrl, prefix: testClusterPrefix(), heartbeatMs: 200, nodeTimeoutMs: 2000 }
+  const b = await startRealtimeServer({ ...options, port: 0, cluster })
+  const a = await startRealtimeServer({ ...options, cluster })
+  await eventually(
+    () => [a, b].every((n) => n.stats().cluster?.connected && n.stats().cluster?.nodes === 2),
+    10_000,
+    'both nodes joined',
+  )
+  const server: RealtimeServer = {
+    port: a.port,
+    host: a.host,
+    stats: () => a.stats(),
+    healthy: (ms) => a.healthy(ms),
+    close: async () => {
+      await Promise.all([a.close(), b.close()])
+    },
+  }
+  return { server, port: a.port, sdk: sdkFor(b.port) }
 }
 
 export function sdkFor(port: number, secret = APP.secret): PusherServer {
