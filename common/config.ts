@@ -9,6 +9,11 @@ export interface RuntimeConfig {
   }
   stripe: { publishableKey: string | null }
   currency: string
+  /**
+   * Web Push (decision 0032): the VAPID public key (base64url), the `applicationServerKey` to
+   * subscribe with; null when push is off on this server.
+   */
+  push: { publicKey: string } | null
   /** Server clock, ISO-8601, for countdown offsets. */
   serverTime: string
 }

@@ -46,6 +46,8 @@ import healthRoutes from './routes/health/index.ts'
 import lotRoutes from './routes/lots/index.ts'
 import lotImageRoutes from './routes/lot-images/index.ts'
 import notificationRoutes from './routes/notifications/index.ts'
+import pushRoutes from './routes/push/index.ts'
+import { localVapidKeys, type VapidKeys } from './lib/vapid.ts'
 import walletRoutes from './routes/wallet/index.ts'
 import watchlistRoutes from './routes/watchlist/index.ts'
 
@@ -63,6 +65,11 @@ export interface AppDependencies {
   broadcaster?: Broadcaster
   /** The Stripe SDK; built from config when not given (null = card payments off). */
   stripe?: Stripe | null
+  /**
+   * The VAPID key pair (decision 0032); from `pushKeysOf(config)` when not given, null when push
+   * is off.
+   */
+  vapid?: VapidKeys | null
   /** Told of every route as it is added (the fuzz suite enumerates the API with it). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -121,8 +128,18 @@ export function answerClientError(error: ConnectionError, socket: Socket): void 
   socket.destroy()
 }
 
+/**
+ * The VAPID key pair push runs with: VAPID_* when set (production must set them, server/config.ts),
+ * else local mode's pair kept under DATA_DIR; null when WEB_PUSH=off.
+ */
+export function pushKeysOf(config: Config): VapidKeys | null {
+  if (!config.push.enabled) return null
+  return config.push.vapid ?? localVapidKeys(config.dataDir)
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps
+  const vapid = deps.vapid !== undefined ? deps.vapid : pushKeysOf(config)
   const app = Fastify({
     logger:
       deps.logger === false
@@ -249,7 +266,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             void reply.header('Cache-Control', 'no-store')
             return app.swagger()
           })
-          await api.register(configRoutes, { config })
+          await api.register(configRoutes, { config, pushPublicKey: vapid?.publicKey ?? null })
           await api.register(authRoutes, {
             db,
             limits: createAuthLimits(config.limits),
@@ -264,6 +281,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           await api.register(lotImageRoutes, { db, uploadsDir, limit: config.uploads })
           await api.register(watchlistRoutes, { db })
           await api.register(notificationRoutes, { db })
+          await api.register(pushRoutes, {
+            db,
+            enabled: vapid !== null,
+            allowedHosts: config.push.endpointHosts,
+          })
           await api.register(walletRoutes, { db, currency: config.currency })
           await api.register(ledgerRoutes, { db })
           await api.register(endingRoutes, { db })

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildApp } from './app.ts'
+import { buildApp, pushKeysOf } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { DatabaseUnavailableError } from './db/errors.ts'
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts'
@@ -11,6 +11,7 @@ import { withStartupLock } from './db/startup-lock.ts'
 import { seedDemoData } from './jobs/seed-demo-data.ts'
 import { seedDemoPictures } from './jobs/demo-pictures.ts'
 import { createScheduler } from './jobs/scheduler.ts'
+import { createPushWorker } from './jobs/push-worker.ts'
 import { demoLotsFor } from './jobs/demo-lots.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
 import { createStripe } from './lib/stripe.ts'
@@ -50,10 +51,12 @@ async function main() {
 
   let realtime: RealtimeServer | undefined
   const stripe = createStripe(config.stripe)
+  const vapid = pushKeysOf(config)
   const app = await buildApp({
     config,
     db,
     stripe,
+    vapid,
     distDir: DIST_DIR,
     // Down when the service's listening socket stops answering, not merely when it exists.
     healthChecks: config.pusher.embedded
@@ -91,6 +94,12 @@ async function main() {
     }),
   })
   scheduler.start()
+  // Sends the push outbox (decision 0032): woken by each commit that wrote notifications, and by
+  // its poll for what a restart or another node left. With push off it drops what is left.
+  const pushWorker = createPushWorker({ db, vapid, currency: config.currency, log: app.log })
+  app.broadcaster.onNotified(() => pushWorker.nudge())
+  pushWorker.start()
+  if (!vapid) app.log.info('Web Push is off (WEB_PUSH=off)')
   // Credits paid top-ups whose webhook was lost (card payments only when configured).
   const reconciler = startTopUpReconciler({
     db,
@@ -110,6 +119,7 @@ async function main() {
     stopping = true
     app.log.info({ signal }, 'shutting down')
     await scheduler.stop()
+    await pushWorker.stop()
     reconciler.stop()
     await app.close()
     await realtime?.close()

@@ -21,6 +21,7 @@ const BATCH_SIZE = 10
  */
 export class Broadcaster {
   readonly pusher: Pusher
+  private readonly notifiedListeners = new Set<() => void>()
 
   constructor(
     config: Config['pusher'],
@@ -53,6 +54,20 @@ export class Broadcaster {
         this.log?.warn({ err: error, events: batch.map((b) => b.name) }, 'real-time publish failed')
       }
     }
+  }
+
+  /**
+   * Listens for commits that wrote notifications (the push worker sends their pushes at once
+   * rather than at its next poll, decision 0032). Returns the way to stop listening.
+   */
+  onNotified(listener: () => void): () => void {
+    this.notifiedListeners.add(listener)
+    return () => this.notifiedListeners.delete(listener)
+  }
+
+  /** Told by a publication after the commit, before its notifications are sent. */
+  notified(): void {
+    for (const listener of this.notifiedListeners) listener()
   }
 
   async sendToUser(userId: string, event: string, data: unknown): Promise<void> {

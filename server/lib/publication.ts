@@ -60,6 +60,9 @@ export class Publication {
 
   /** After commit only. Failures are logged by the broadcaster and never undo the change. */
   async send(broadcaster: Broadcaster, socketId?: string) {
+    // Their push deliveries are in the outbox since the commit: wake the push worker first, so
+    // pushes never wait for the real-time publish.
+    if (this.notifications.length) broadcaster.notified()
     const events = this.events.splice(0)
     if (events.length) await broadcaster.publish(events, socketId)
     const pending = this.notifications.splice(0)

@@ -20,6 +20,8 @@ declare module 'fastify' {
     /** The signed-in user, resolved lazily once per request. */
     getUser(): Promise<PublicUser | null>
     requireUser(): Promise<PublicUser>
+    /** The keyed hash of this request's session cookie (what `sessions.token_hash` holds), if any. */
+    sessionHash(): string | undefined
   }
   interface FastifyInstance {
     startSession(reply: FastifyReply, request: FastifyRequest, userId: string): Promise<void>
@@ -62,6 +64,10 @@ export default fp(async function session(
       cache.set(this, pending)
     }
     return pending
+  })
+  app.decorateRequest('sessionHash', function (this: FastifyRequest) {
+    const token = this.cookies[SESSION_COOKIE]
+    return token ? hash(token) : undefined
   })
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {
     const user = await this.getUser()

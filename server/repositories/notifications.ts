@@ -1,7 +1,17 @@
 import type { AppNotification, NotificationKind } from '../../common/auction.ts'
-import type { SqlPiece } from '../db/named-sql.ts'
+import { toPositional, type SqlPiece } from '../db/named-sql.ts'
 import type { Queryable } from '../db/types.ts'
 import { pageOf, type Page } from './page.ts'
+import { pushOutboxPiece } from './push-outbox.ts'
+
+/** `with n as (<insert into notifications … returning *>), <push deliveries of n> select * from n`. */
+function withPushes(insert: string, params: Record<string, unknown>) {
+  const push = pushOutboxPiece('p', 'n')
+  return toPositional(`with n as (${insert}), p as (${push.sql}) select * from n order by id`, {
+    ...params,
+    ...push.params,
+  })
+}
 
 interface NotificationRow {
   id: number
@@ -35,16 +45,20 @@ export async function insertNotification(
     data: Record<string, unknown>
   },
 ): Promise<{ userId: string; notification: AppNotification }> {
-  const { rows } = await db.query<NotificationRow>(
-    `insert into notifications (user_id, kind, lot_id, data) values ($1, $2, $3, $4::jsonb) returning *`,
-    [n.userId, n.kind, n.lotId, JSON.stringify(n.data)],
+  // The push deliveries are written by the same statement (decision 0032).
+  const { text, values } = withPushes(
+    `insert into notifications (user_id, kind, lot_id, data)
+     values (:userId, :kind, :lotId, :data::jsonb) returning *`,
+    { userId: n.userId, kind: n.kind, lotId: n.lotId, data: JSON.stringify(n.data) },
   )
+  const { rows } = await db.query<NotificationRow>(text, values)
   return { userId: n.userId, notification: toNotification(rows[0]!) }
 }
 
 /**
  * "You were outbid" for each user, in the given order (their ids ascend in it), as a piece of the
- * bid write; it returns `id, created_at` per notification for the events sent after commit.
+ * bid write; it returns `id, created_at` per notification for the events sent after commit (and
+ * `user_id, kind` for `pushOutboxPiece`, which the bid write adds beside it: decision 0032).
  */
 export function insertOutbidPiece(
   name: string,
@@ -57,7 +71,7 @@ export function insertOutbidPiece(
           select (e.value ->> 'userId')::uuid, 'outbid', :lotId, e.value -> 'data'
             from jsonb_array_elements(:outbid::jsonb) with ordinality as e(value, ord)
            order by e.ord
-          returning id, created_at`,
+          returning id, created_at, user_id, kind`,
     params: { lotId, outbid: JSON.stringify(outbid) },
   }
 }
@@ -68,13 +82,14 @@ export async function insertEndingSoon(
   lotId: string,
   data: Record<string, unknown>,
 ): Promise<Array<{ userId: string; notification: AppNotification }>> {
-  const { rows } = await db.query<NotificationRow>(
+  const { text, values } = withPushes(
     `insert into notifications (user_id, kind, lot_id, data)
-     select w.user_id, 'ending_soon', w.lot_id, $2::jsonb from watchlist w where w.lot_id = $1
+     select w.user_id, 'ending_soon', w.lot_id, :data::jsonb from watchlist w where w.lot_id = :lotId
      on conflict (user_id, lot_id) where kind = 'ending_soon' do nothing
      returning *`,
-    [lotId, JSON.stringify(data)],
+    { lotId, data: JSON.stringify(data) },
   )
+  const { rows } = await db.query<NotificationRow>(text, values)
   return rows.map((r) => ({ userId: r.user_id, notification: toNotification(r) }))
 }
 

@@ -13,6 +13,7 @@ export const RuntimeConfigSchema = Closed({
   }),
   stripe: Closed({ publishableKey: Nullable(Type.String()) }),
   currency: Type.String(),
+  push: Nullable(Closed({ publicKey: Type.String() })),
   /** Server clock, for countdown offsets. */
   serverTime: Timestamp,
 })

@@ -5,6 +5,7 @@ import { leaderOnlyHoldPieces } from '../holds.ts'
 import { releaseClaimsPiece, storeAnswersPiece } from '../idempotency.ts'
 import { updateLotAfterBidsPiece, type LotAfterBids } from '../lots/writes.ts'
 import { insertOutbidPiece } from '../notifications.ts'
+import { pushOutboxPiece } from '../push-outbox.ts'
 import { bumpWalletVersionsPiece } from '../wallets.ts'
 
 export interface NewBidRow {
@@ -60,7 +61,8 @@ function insertBidsPiece(name: string, lotId: string, at: Date, rows: NewBidRow[
 /**
  * Everything a batch of accepted bids writes, in one statement (one round trip while the lot is
  * locked), assembled from the pieces each table's repository owns: history rows, the lot, the
- * holds (only the final leader holds, their maximum), wallet versions, outbid notifications, the
+ * holds (only the final leader holds, their maximum), wallet versions, outbid notifications and
+ * their push deliveries (decision 0032), the
  * answers of the claimed idempotency keys and the release of the claims of refused bids. Returns
  * the notifications (in order) and how many answers were stored and claims freed.
  */
@@ -87,6 +89,8 @@ export async function recordBids(
       ),
       bumpWalletVersionsPiece('w', w.walletBumps),
       insertOutbidPiece('n', w.lotId, w.outbid),
+      // Only rows: the pushes go out from the worker after the commit, never slowing the bid.
+      pushOutboxPiece('np', 'n'),
       storeAnswersPiece('k', 'bid', 201, w.responses),
       releaseClaimsPiece('freed', 'bid', w.released),
     ],

@@ -13,7 +13,10 @@ const schema = { response: responses({ 200: RuntimeConfigSchema }) }
  * service the browser connects to the host it loaded the page from (APP_URL's, else the Host
  * header; never X-Forwarded-Host).
  */
-const configRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+const configRoutes: FastifyPluginAsync<{ config: Config; pushPublicKey: string | null }> = async (
+  app,
+  { config, pushPublicKey },
+) => {
   app.get('/config', { schema }, async (request, reply): Promise<RuntimeConfig> => {
     reply.header('Cache-Control', 'no-store')
     const host = config.pusher.host ?? publicHostName(config, request)
@@ -28,6 +31,7 @@ const configRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { confi
       },
       stripe: { publishableKey: config.stripe.publishableKey ?? null },
       currency: config.currency,
+      push: pushPublicKey ? { publicKey: pushPublicKey } : null,
       serverTime: new Date().toISOString(),
     }
   })

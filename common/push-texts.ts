@@ -1,0 +1,117 @@
+/**
+ * The words of a push notification in each language the app speaks (decision 0032). The server
+ * composes them at send time in the device's language: a push is shown by the service worker as
+ * is, with no dictionary at hand. Amounts arrive formatted.
+ */
+import type { NotificationKind } from './auction.ts'
+import type { PushAction } from './push.ts'
+
+export const PUSH_LANGS = ['en', 'es'] as const
+export type PushLang = (typeof PUSH_LANGS)[number]
+
+export interface PushTextInput {
+  /** The lot's title, or '' for a top-up. */
+  title: string
+  /** Formatted: the price (won, sold), the top-up's amount, or the next bid (outbid). */
+  amount: string
+  /** Whole minutes until the lot ends (ending soon). */
+  minutes: number
+}
+
+type Texts = Record<NotificationKind, (i: PushTextInput) => { title: string; body: string }> & {
+  actions: Record<PushAction, (i: PushTextInput) => string>
+}
+
+const EN: Texts = {
+  outbid: (i) => ({
+    title: 'You were outbid',
+    body: `You were outbid on ${i.title} — bid ${i.amount}?`,
+  }),
+  ending_soon: (i) => ({
+    title: 'Ending soon',
+    body:
+      i.minutes <= 1
+        ? `${i.title} ends in less than a minute.`
+        : `${i.title} ends in ${i.minutes} minutes.`,
+  }),
+  won: (i) => ({ title: 'You won!', body: `You won ${i.title} for ${i.amount}.` }),
+  lot_ended: (i) => ({ title: 'Auction ended', body: `${i.title} has ended. You did not win it.` }),
+  lot_sold: (i) => ({ title: 'Your lot sold', body: `${i.title} sold for ${i.amount}.` }),
+  lot_unsold: (i) => ({ title: 'Your lot did not sell', body: `${i.title} ended without a sale.` }),
+  lot_cancelled: (i) => ({
+    title: 'Auction cancelled',
+    body: `${i.title} was cancelled. Your hold was released.`,
+  }),
+  top_up_succeeded: (i) => ({
+    title: 'Top-up added',
+    body: `${i.amount} was added to your wallet.`,
+  }),
+  top_up_failed: (i) => ({
+    title: 'Top-up failed',
+    body: `Your top-up of ${i.amount} did not go through.`,
+  }),
+  top_up_refunded: (i) => ({
+    title: 'Top-up refunded',
+    body: `${i.amount} went back to your card: it would have passed the balance limit.`,
+  }),
+  actions: { bid: (i) => `Bid ${i.amount}`, open: () => 'Open' },
+}
+
+const ES: Texts = {
+  outbid: (i) => ({
+    title: 'Te han superado',
+    body: `Te han superado en ${i.title}: ¿pujas ${i.amount}?`,
+  }),
+  ending_soon: (i) => ({
+    title: 'Termina pronto',
+    body:
+      i.minutes <= 1
+        ? `${i.title} termina en menos de un minuto.`
+        : `${i.title} termina en ${i.minutes} minutos.`,
+  }),
+  won: (i) => ({ title: '¡Has ganado!', body: `Has ganado ${i.title} por ${i.amount}.` }),
+  lot_ended: (i) => ({
+    title: 'Subasta terminada',
+    body: `${i.title} ha terminado. No la has ganado.`,
+  }),
+  lot_sold: (i) => ({
+    title: 'Tu lote se ha vendido',
+    body: `${i.title} se ha vendido por ${i.amount}.`,
+  }),
+  lot_unsold: (i) => ({ title: 'Tu lote no se ha vendido', body: `${i.title} terminó sin venta.` }),
+  lot_cancelled: (i) => ({
+    title: 'Subasta cancelada',
+    body: `${i.title} se ha cancelado. Tu retención se ha liberado.`,
+  }),
+  top_up_succeeded: (i) => ({
+    title: 'Recarga añadida',
+    body: `${i.amount} añadidos a tu monedero.`,
+  }),
+  top_up_failed: (i) => ({
+    title: 'Recarga fallida',
+    body: `Tu recarga de ${i.amount} no se ha completado.`,
+  }),
+  top_up_refunded: (i) => ({
+    title: 'Recarga devuelta',
+    body: `${i.amount} han vuelto a tu tarjeta: habrías superado el saldo máximo.`,
+  }),
+  actions: { bid: (i) => `Pujar ${i.amount}`, open: () => 'Abrir' },
+}
+
+export const PUSH_TEXTS: Record<PushLang, Texts> = { en: EN, es: ES }
+
+/**
+ * Money as the app shows it in that language ("€460", "€10.50"; "460 €", "10,50 €"): whole amounts
+ * without the cents, so a notification's line stays short.
+ */
+export function pushMoney(minor: number, currency: string, lang: PushLang): string {
+  const probe = new Intl.NumberFormat(lang, { style: 'currency', currency })
+  const digits = probe.resolvedOptions().maximumFractionDigits ?? 2
+  const value = minor / 10 ** digits
+  const whole = Number.isInteger(value)
+  return new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency,
+    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+  }).format(value)
+}

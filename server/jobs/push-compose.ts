@@ -1,0 +1,100 @@
+/**
+ * What one delivery says and how it is sent (decision 0032), composed at send time: the device's
+ * language, the lot as it is now (the outbid push offers the minimum next bid at this moment, not
+ * at the time of the bid), and a lifetime after which the push is worth nothing.
+ */
+import { minNextBid, variantUrl, type NotificationKind } from '../../common/auction.ts'
+import { type PushPayload } from '../../common/push.ts'
+import { PUSH_TEXTS, pushMoney } from '../../common/push-texts.ts'
+import type { ClaimedPush } from '../repositories/push-outbox.ts'
+
+export type Urgency = 'very-low' | 'low' | 'normal' | 'high'
+
+export interface ComposedPush {
+  payload: PushPayload
+  /** Past this the push is dropped unsent; the TTL sent is what is left of it. */
+  expiresAt: Date
+  urgency: Urgency
+  /** Outbid: one per lot in the push service's queue, a newer one replacing the older. */
+  topic: string | undefined
+}
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+/** An outbid push in the last ten minutes of a lot wakes the device at once. */
+export const HIGH_URGENCY_BEFORE_END_MS = 10 * MINUTE
+
+/** How long each kind stays worth delivering after its notification (lot kinds: see below). */
+const LIFETIME_MS: Record<NotificationKind, number> = {
+  outbid: 60 * MINUTE,
+  ending_soon: 15 * MINUTE,
+  won: DAY,
+  lot_ended: DAY,
+  lot_sold: DAY,
+  lot_unsold: DAY,
+  lot_cancelled: DAY,
+  top_up_succeeded: DAY,
+  top_up_failed: DAY,
+  top_up_refunded: DAY,
+}
+
+const LOT_LIVE_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'ending_soon'])
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+export function composePush(p: ClaimedPush, currency: string, now: Date): ComposedPush {
+  const texts = PUSH_TEXTS[p.lang]
+  const lot = p.lot
+  let expires = p.notifiedAt.getTime() + LIFETIME_MS[p.kind]
+  // "Bid now" and "ending soon" mean nothing once the lot has ended (its end as it is now: soft
+  // close may have moved it).
+  if (LOT_LIVE_KINDS.has(p.kind) && lot) expires = Math.min(expires, lot.endsAt.getTime())
+
+  const bidAmount = p.kind === 'outbid' && lot ? minNextBid(lot) : null
+  const moneyCurrency = p.kind.startsWith('top_up_') ? text(p.data.currency) || currency : currency
+  const amountMinor =
+    bidAmount ?? (p.kind.startsWith('top_up_') ? num(p.data.amount) : num(p.data.price))
+  const input = {
+    title: lot?.title ?? text(p.data.title),
+    amount: pushMoney(amountMinor, moneyCurrency, p.lang),
+    minutes: lot ? Math.max(0, Math.ceil((lot.endsAt.getTime() - now.getTime()) / MINUTE)) : 0,
+  }
+  const words = texts[p.kind](input)
+  const topUpId = text(p.data.topUpId)
+  const picture = lot?.picture
+  const icon = picture
+    ? `uploads/${picture.widths.length ? variantUrl(picture.path, Math.min(...picture.widths)) : picture.path}`
+    : null
+
+  const payload: PushPayload = {
+    v: 1,
+    kind: p.kind,
+    lotId: p.lotId,
+    title: words.title,
+    body: words.body,
+    path: p.lotId ? `lots/${p.lotId}` : 'wallet',
+    icon,
+    tag: p.lotId ? `lot-${p.lotId}` : `top-up-${topUpId || p.id}`,
+    renotify: p.kind !== 'ending_soon' && p.lotId !== null,
+    bidAmount,
+    actions: [
+      ...(bidAmount !== null ? [{ action: 'bid' as const, title: texts.actions.bid(input) }] : []),
+      { action: 'open' as const, title: texts.actions.open(input) },
+    ],
+  }
+  const endsSoon =
+    lot !== null && lot.endsAt.getTime() - now.getTime() <= HIGH_URGENCY_BEFORE_END_MS
+  return {
+    payload,
+    expiresAt: new Date(expires),
+    urgency:
+      p.kind === 'ending_soon' || (p.kind === 'outbid' && endsSoon)
+        ? 'high'
+        : p.kind === 'lot_unsold'
+          ? 'low'
+          : 'normal',
+    // A lot id without its dashes: 32 characters of the base64url alphabet (RFC 8030 §5.4).
+    topic: p.kind === 'outbid' && p.lotId ? p.lotId.replaceAll('-', '') : undefined,
+  }
+}

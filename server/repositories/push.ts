@@ -1,0 +1,152 @@
+/** Web Push devices and switches (decision 0032). */
+import {
+  DEFAULT_PUSH_PREFERENCES,
+  PUSH_PREFERENCE_KINDS,
+  type PushDevice,
+  type PushPreferences,
+} from '../../common/push.ts'
+import type { Queryable } from '../db/types.ts'
+
+/**
+ * Devices per member: a new one past it drops the oldest. Subscribing is not rate limited, so
+ * without it one member could grow the table (and every notification's fan-out) without bound.
+ */
+export const PUSH_DEVICES_PER_MEMBER_MAX = 20
+
+export interface NewPushSubscription {
+  userId: string
+  sessionHash: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  expirationTime: Date | null
+  lang: 'en' | 'es'
+  device: string
+  browser: string
+}
+
+interface DeviceRow {
+  id: string
+  device: string
+  browser: string
+  created_at: Date | string
+  session_hash: string
+}
+
+const toDevice = (row: DeviceRow, sessionHash: string | undefined): PushDevice => ({
+  id: row.id,
+  device: row.device,
+  browser: row.browser,
+  createdAt: new Date(row.created_at).toISOString(),
+  current: row.session_hash === sessionHash,
+})
+
+/**
+ * Stores a device, or moves a known endpoint to this member, session and language (a browser has
+ * one subscription per app whoever signs in). Its deliveries still waiting for the previous member
+ * are dropped: they must not reach whoever uses the device now.
+ */
+export async function upsertPushSubscription(
+  db: Queryable,
+  s: NewPushSubscription,
+): Promise<{ device: PushDevice; created: boolean }> {
+  const { rows } = await db.query<DeviceRow & { created: boolean }>(
+    `with previous as (
+       select id, user_id from push_subscriptions where endpoint = $3 for update
+     ), stale as (
+       delete from push_outbox o using previous p
+        where o.subscription_id = p.id and p.user_id <> $1
+     )
+     insert into push_subscriptions (user_id, session_hash, endpoint, p256dh, auth, expiration_time,
+                                     lang, device, browser)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     on conflict (endpoint) do update
+        set user_id = excluded.user_id, session_hash = excluded.session_hash,
+            p256dh = excluded.p256dh, auth = excluded.auth,
+            expiration_time = excluded.expiration_time, lang = excluded.lang,
+            device = excluded.device, browser = excluded.browser, created_at = now()
+     returning id, device, browser, created_at, session_hash,
+               (xmax = 0) as created`,
+    [
+      s.userId,
+      s.sessionHash,
+      s.endpoint,
+      s.p256dh,
+      s.auth,
+      s.expirationTime,
+      s.lang,
+      s.device,
+      s.browser,
+    ],
+  )
+  const row = rows[0]!
+  await db.query(
+    `delete from push_subscriptions
+      where user_id = $1 and id <> $2
+        and id in (select id from push_subscriptions where user_id = $1
+                    order by created_at desc, id offset $3)`,
+    [s.userId, row.id, PUSH_DEVICES_PER_MEMBER_MAX],
+  )
+  return { device: toDevice(row, s.sessionHash), created: row.created }
+}
+
+export async function listPushDevices(
+  db: Queryable,
+  userId: string,
+  sessionHash: string | undefined,
+): Promise<PushDevice[]> {
+  const { rows } = await db.query<DeviceRow>(
+    `select id, device, browser, created_at, session_hash from push_subscriptions
+      where user_id = $1 order by created_at desc, id desc`,
+    [userId],
+  )
+  return rows.map((row) => toDevice(row, sessionHash))
+}
+
+/** Removes one of the member's devices; false when it is not theirs (or not there). */
+export async function deletePushDevice(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'delete from push_subscriptions where id = $1 and user_id = $2',
+    [id, userId],
+  )
+  return rowCount > 0
+}
+
+/** The push service said the subscription is gone (404/410): it and its deliveries go. */
+export async function deletePushSubscriptions(db: Queryable, ids: string[]): Promise<void> {
+  if (ids.length) await db.query('delete from push_subscriptions where id = any($1::uuid[])', [ids])
+}
+
+export async function pushPreferencesOf(db: Queryable, userId: string): Promise<PushPreferences> {
+  const { rows } = await db.query<{ choices: Record<string, unknown> }>(
+    'select choices from push_preferences where user_id = $1',
+    [userId],
+  )
+  return withDefaults(rows[0]?.choices)
+}
+
+export async function savePushPreferences(
+  db: Queryable,
+  userId: string,
+  choices: PushPreferences,
+): Promise<PushPreferences> {
+  const { rows } = await db.query<{ choices: Record<string, unknown> }>(
+    `insert into push_preferences (user_id, choices) values ($1, $2::jsonb)
+     on conflict (user_id) do update set choices = excluded.choices, updated_at = now()
+     returning choices`,
+    [userId, JSON.stringify(choices)],
+  )
+  return withDefaults(rows[0]?.choices)
+}
+
+function withDefaults(stored: Record<string, unknown> | undefined): PushPreferences {
+  const result = { ...DEFAULT_PUSH_PREFERENCES }
+  for (const kind of PUSH_PREFERENCE_KINDS) {
+    if (typeof stored?.[kind] === 'boolean') result[kind] = stored[kind]
+  }
+  return result
+}
