@@ -46,6 +46,8 @@ describe('configuration', () => {
       SESSION_SECRET: 'a'.repeat(40),
       PUSHER_APP_KEY: 'prod-key',
       PUSHER_APP_SECRET: 'prod-secret',
+      // Production with push on needs its VAPID keys (tests/server/push-config.test.ts).
+      WEB_PUSH: 'off',
     })
     expect(config.production).toBe(true)
   })

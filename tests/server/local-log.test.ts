@@ -14,6 +14,7 @@ describe('local logs', () => {
       SESSION_SECRET: 's'.repeat(40),
       PUSHER_APP_SECRET: 'p'.repeat(40),
       PUSHER_APP_KEY: 'k'.repeat(20),
+      WEB_PUSH: 'off',
     }
     expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat).toBe('json')
   })
