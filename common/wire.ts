@@ -38,7 +38,7 @@ export const isEntryId = (value: string): boolean => ENTRY_ID.test(value)
  * The paths under the app's base that the server owns (the API, real-time authorization, health,
  * lot pictures): never answered with the app shell, by the server's fallback or the service worker.
  */
-export const SERVER_PATHS = ['api', 'broadcasting', 'health', 'uploads'] as const
+export const SERVER_PATHS = ['api', 'broadcasting', 'health', 'metrics', 'uploads'] as const
 
 /** True when `relative` (a path under the base, without its leading slash) is the server's. */
 export const isServerPath = (relative: string): boolean =>

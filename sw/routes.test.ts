@@ -19,6 +19,7 @@ describe('service worker navigation routing', () => {
         'api/stripe/webhook',
         'broadcasting/auth',
         'health',
+        'metrics',
         'uploads/lot-1.jpg',
         'sw.js',
         'manifest.webmanifest',
@@ -68,6 +69,7 @@ describe('networkOnlyPatterns', () => {
       '/lotline/api{/*}?',
       '/lotline/broadcasting{/*}?',
       '/lotline/health{/*}?',
+      '/lotline/metrics{/*}?',
     ])
     for (const p of patterns) {
       expect(p).toMatchObject({

@@ -90,5 +90,6 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
 }

@@ -17,4 +17,14 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** The connection pool's use, for GET /metrics (PostgreSQL; PGlite has one connection). */
+  poolStats?(): PoolStats
+}
+
+export interface PoolStats {
+  /** Open connections. */
+  total: number
+  idle: number
+  /** Queries waiting for a connection: above zero for long, the pool is too small. */
+  waiting: number
 }

@@ -68,6 +68,8 @@ function documented(routes: Collected[], base: string): Collected[] {
       route.url.startsWith(base) &&
       isServerPath(relative) &&
       !relative.startsWith('uploads') &&
+      // The scrape for operators (Prometheus text, token-guarded), not part of the app's API.
+      relative !== 'metrics' &&
       route.url !== `${base}${OPENAPI_ROUTE.slice(1)}`
     )
   })

@@ -70,6 +70,9 @@ describe.runIf(onPostgres)('limits shared by two API nodes through Redis', () =>
     expect(refused.json()).toMatchObject({ code: 'rate_limited' })
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect((await signIn(a, address, email)).statusCode).toBe(429)
+    // Each node tells its scraper that its Redis is there.
+    const metrics = await a.inject({ method: 'GET', url: '/metrics' })
+    expect(metrics.body).toMatch(/^lotline_redis_up 1$/m)
   })
 
   it('counts a member’s new lots across the nodes', async () => {
@@ -106,5 +109,7 @@ describe.runIf(onPostgres)('limits shared by two API nodes through Redis', () =>
     const statuses = []
     for (let i = 0; i < 4; i++) statuses.push((await signIn(lonely, address, email)).statusCode)
     expect(statuses).toEqual([401, 401, 401, 429])
+    const metrics = await lonely.inject({ method: 'GET', url: '/metrics' })
+    expect(metrics.body).toMatch(/^lotline_redis_up 0$/m)
   })
 })

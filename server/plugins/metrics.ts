@@ -1,0 +1,149 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Database } from '../db/types.ts'
+import type { Broadcaster } from '../lib/broadcaster.ts'
+import { AppError } from '../lib/problem.ts'
+
+/** What the embedded real-time service reports of itself (server/realtime's `stats()`). */
+export interface RealtimeGauges {
+  connections: number
+  channels: number
+  users: number
+}
+
+export interface MetricsOptions {
+  db: Database
+  broadcaster: Broadcaster
+  /** METRICS_TOKEN: with it, a scraper sends `Authorization: Bearer <token>`. */
+  token: string | undefined
+  /** Without a token, production serves no metrics; local mode serves them to this machine. */
+  production: boolean
+  realtime?: () => RealtimeGauges | undefined
+  redis?: { status: string }
+}
+
+/** Seconds: a bid answers in milliseconds; anything past a second is an incident. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+
+/**
+ * `GET /metrics` in Prometheus's text format, one registry per app (docs/scaling.md,
+ * "Observability"): the process (event-loop delay, memory, CPU), every route's latency (the bid's
+ * is `route="/api/lots/:id/bids"`), publishing to the real-time service, the database pool, the
+ * embedded real-time service's sockets, channels and signed-in users, and Redis's health. Never
+ * public: a bearer token (METRICS_TOKEN), or, without one, local mode and this machine only.
+ */
+const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) => {
+  const register = new Registry()
+
+  const requests = new Histogram({
+    name: 'lotline_http_request_duration_seconds',
+    help: 'API answers by route, method and status class',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [register],
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url
+    // Unmatched URLs (404s, scans) are one series, not one per path someone typed.
+    requests.observe(
+      {
+        method: request.method,
+        route: route ?? 'unmatched',
+        status: `${Math.floor(reply.statusCode / 100)}xx`,
+      },
+      reply.elapsedTime / 1000,
+    )
+  })
+
+  const publish = new Histogram({
+    name: 'lotline_realtime_publish_seconds',
+    help: 'Publishing a batch of events to the real-time service (HTTP API)',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [register],
+  })
+  options.broadcaster.publishObserver = (seconds, ok) =>
+    publish.observe({ outcome: ok ? 'ok' : 'failed' }, seconds)
+
+  gauges(register, options)
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    allowed(options, request.headers.authorization, request.socket.remoteAddress)
+    void reply.header('Content-Type', register.contentType).header('Cache-Control', 'no-store')
+    return Registry.merge([processRegistry(), register]).metrics()
+  })
+}
+
+let processMetrics: Registry | undefined
+
+/**
+ * The process's own (event-loop delay, memory, CPU, GC): one set per process, made at the first
+ * scrape — each set keeps an event-loop monitor running, and tests build hundreds of apps.
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry()
+    collectDefaultMetrics({ register: processMetrics, prefix: 'lotline_' })
+  }
+  return processMetrics
+}
+
+function gauges(register: Registry, options: MetricsOptions) {
+  const pool = options.db.poolStats?.bind(options.db)
+  if (pool) {
+    new Gauge({
+      name: 'lotline_db_pool_connections',
+      help: 'Database pool connections by state',
+      labelNames: ['state'] as const,
+      registers: [register],
+      collect() {
+        const stats = pool()
+        this.set({ state: 'total' }, stats.total)
+        this.set({ state: 'idle' }, stats.idle)
+        this.set({ state: 'waiting' }, stats.waiting)
+      },
+    })
+  }
+  const realtime = options.realtime
+  if (realtime) {
+    const fields = ['connections', 'channels', 'users'] as const
+    for (const field of fields) {
+      new Gauge({
+        name: `lotline_realtime_${field}`,
+        help: `Embedded real-time service on this node: ${field}`,
+        registers: [register],
+        collect() {
+          this.set(realtime()?.[field] ?? 0)
+        },
+      })
+    }
+  }
+  const redis = options.redis
+  if (redis) {
+    new Gauge({
+      name: 'lotline_redis_up',
+      help: '1 while the Redis connection is ready',
+      registers: [register],
+      collect() {
+        this.set(redis.status === 'ready' ? 1 : 0)
+      },
+    })
+  }
+}
+
+function allowed(options: MetricsOptions, authorization: string | undefined, peer?: string) {
+  if (options.token) {
+    const expected = Buffer.from(`Bearer ${options.token}`)
+    const given = Buffer.from(authorization ?? '')
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return
+    throw new AppError(401, 'unauthenticated', 'Metrics need the bearer token (METRICS_TOKEN).')
+  }
+  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1'
+  if (!options.production && loopback) return
+  // Not an advertised endpoint without its token: the same answer as any unknown path.
+  throw new AppError(404, 'not_found', 'Not found.')
+}
+
+export default fp(metrics, { name: 'lotline-metrics' })
