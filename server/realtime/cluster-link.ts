@@ -61,8 +61,14 @@ export class ClusterLink {
     this.nodeTimeoutMs = options.nodeTimeoutMs ?? 15_000
     // Fail fast while disconnected: an event queued during an outage would arrive late and out of
     // order; the full re-announcement on reconnect repairs the shared state instead.
-    this.pub = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-    this.sub = new Redis(options.redisUrl, { maxRetriesPerRequest: null })
+    // Retry at least every second, so a returning Redis carries events again within about 1 s.
+    const retryStrategy = (times: number) => Math.min(times * 100, 1000)
+    this.pub = new Redis(options.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy,
+    })
+    this.sub = new Redis(options.redisUrl, { maxRetriesPerRequest: null, retryStrategy })
     for (const client of [this.pub, this.sub]) {
       client.on('error', (err: Error) => this.logError(err))
       client.on('ready', () => void this.rejoin())
