@@ -30,6 +30,7 @@ import {
 } from './harness.ts'
 
 const PUSH_HOST = 'push.lotline.test'
+const BASE_PATH = '/lotline/'
 let server: RunningServer
 const { api } = apiClient(() => server.url)
 let browser: Browser
@@ -37,9 +38,10 @@ let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
+  // Under a base path: every address the worker makes (icon, badge, click) must keep it.
   server = await startServer({
-    distDir: buildClient('push'),
-    env: { PUSH_ENDPOINT_HOSTS: PUSH_HOST },
+    distDir: buildClient('push', { BASE_PATH }),
+    env: { BASE_PATH, PUSH_ENDPOINT_HOSTS: PUSH_HOST },
   })
   browser = await launchBrowser()
 })
@@ -160,6 +162,7 @@ describe('Web Push alerts', () => {
     page = await context.newPage()
 
     // --- Account: turn alerts on through the page's own code ---
+    expect(server.url).toMatch(/\/lotline\/$/)
     await page.goto(`${server.url}account`)
     const state = page.getByTestId('push-state')
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 20_000 }).toBe('off')

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { PUSH_PREFERENCE_KINDS, type PushDevice, type PushPreferences } from '../../../common/push'
 import { Button } from '../../components/Button'
 import { InlineRetry } from '../../components/InlineRetry'
@@ -16,7 +16,7 @@ import {
   useSavePreferences,
   useTurnOnAlerts,
 } from './api'
-import { useBrowserSubscription } from './browser'
+import { refreshBrowserSubscription, useBrowserSubscription } from './browser'
 import { rememberAsked } from './ask-rule'
 import { browserTraits, notificationPermission, pushSupport } from './support'
 import './push.css'
@@ -30,6 +30,27 @@ export function AlertsSection() {
   const { config, query } = usePushConfig()
   const browser = useBrowserSubscription()
   const [permission, setPermission] = useState(notificationPermission)
+  // Changed in the site settings while Account is open (allowed again, or blocked): follow it.
+  useEffect(() => {
+    let status: PermissionStatus | null = null
+    let closed = false
+    const follow = () => {
+      setPermission(notificationPermission())
+      void refreshBrowserSubscription()
+    }
+    void navigator.permissions
+      ?.query({ name: 'notifications' })
+      .then((found) => {
+        if (closed) return
+        status = found
+        status.addEventListener('change', follow)
+      })
+      .catch(() => undefined)
+    return () => {
+      closed = true
+      status?.removeEventListener('change', follow)
+    }
+  }, [])
   const [support] = useState(() => pushSupport(browserTraits()))
   const state = alertsState({
     support,
