@@ -1,0 +1,108 @@
+/**
+ * Presence edge cases across two in-process nodes joined through Redis: the same user on both
+ * nodes is one member, the member limit counts the whole cluster, client events cross, and a node
+ * that shuts down cleanly has its members removed at once. Needs Redis: the pg pass runs it.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { startRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from './index.ts'
+import {
+  APP,
+  RawClient,
+  eventually,
+  isEvent,
+  rawSubscribe,
+  sdkFor,
+  testClusterPrefix,
+} from './testkit.ts'
+
+const enabled = process.env.LOTLINE_TEST_DATABASE === 'pg'
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+let nodes: RealtimeServer[] = []
+const clients: RawClient[] = []
+
+async function twoNodes(extra: Partial<RealtimeServerOptions> = {}) {
+  const cluster = { redisUrl: REDIS_URL, prefix: testClusterPrefix(), heartbeatMs: 200 }
+  const start = () =>
+    startRealtimeServer({
+      port: 0,
+      host: '127.0.0.1',
+      apps: [APP],
+      shutdownGraceMs: 50,
+      cluster,
+      ...extra,
+    })
+  nodes = await Promise.all([start(), start()])
+  await eventually(() => nodes.every((n) => n.stats().cluster?.nodes === 2), 10_000, 'joined')
+  return nodes as [RealtimeServer, RealtimeServer]
+}
+
+async function member(node: RealtimeServer, channel: string, userId: string) {
+  const c = await RawClient.connect(node.port)
+  clients.push(c)
+  const res = await rawSubscribe(c, sdkFor(node.port), channel, { user_id: userId })
+  return { c, res }
+}
+
+async function userIds(node: RealtimeServer, channel: string) {
+  const res = await sdkFor(node.port).get({ path: `/channels/${channel}/users` })
+  return ((await res.json()) as { users: Array<{ id: string }> }).users.map((u) => u.id).sort()
+}
+
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close()
+  await Promise.all(nodes.map((n) => n.close()))
+  nodes = []
+})
+
+describe.runIf(enabled)('presence across two nodes', () => {
+  it('the same user on both nodes is one member: one member_added, removed with its last socket', async () => {
+    const [a, b] = await twoNodes()
+    const { c: watcher } = await member(a, 'presence-x', 'w')
+    await member(a, 'presence-x', 'bob')
+    await watcher.next(isEvent('pusher_internal:member_added', 'presence-x'))
+    await eventually(async () => (await userIds(b, 'presence-x')).length === 2)
+
+    const { c: bobOnB, res } = await member(b, 'presence-x', 'bob')
+    expect(res.data).toMatchObject({ presence: { count: 2 } })
+    await watcher.none(isEvent('pusher_internal:member_added'), 300)
+
+    clients[1]?.close() // bob's socket on A
+    await watcher.none(isEvent('pusher_internal:member_removed'), 300)
+    expect(await userIds(a, 'presence-x')).toEqual(['bob', 'w'])
+
+    bobOnB.close()
+    const removed = await watcher.next(isEvent('pusher_internal:member_removed', 'presence-x'))
+    expect(removed.data).toEqual({ user_id: 'bob' })
+  })
+
+  it('the member limit counts the whole cluster', async () => {
+    const [a, b] = await twoNodes({ maxPresenceMembers: 2 })
+    await member(a, 'presence-full', 'u1')
+    await member(b, 'presence-full', 'u2')
+    await eventually(async () => (await userIds(a, 'presence-full')).length === 2)
+    const { res } = await member(a, 'presence-full', 'u3')
+    expect(res.event).toBe('pusher:subscription_error')
+  })
+
+  it('client events cross nodes with their user_id', async () => {
+    const [a, b] = await twoNodes({ apps: [{ ...APP, enableClientEvents: true }] })
+    const { c: onA } = await member(a, 'presence-chat', 'ann')
+    const { c: onB } = await member(b, 'presence-chat', 'bob')
+    onA.send({ event: 'client-typing', channel: 'presence-chat', data: { on: true } })
+    const got = await onB.next(isEvent('client-typing', 'presence-chat'))
+    expect(got).toMatchObject({ user_id: 'ann', data: { on: true } })
+  })
+
+  it('a node that shuts down cleanly has its members removed at once elsewhere', async () => {
+    const [a, b] = await twoNodes()
+    const { c: watcher } = await member(a, 'presence-y', 'w')
+    await member(b, 'presence-y', 'leaver')
+    await watcher.next(isEvent('pusher_internal:member_added', 'presence-y'))
+    const started = Date.now()
+    await b.close()
+    await watcher.next(isEvent('pusher_internal:member_removed', 'presence-y'), 1500)
+    expect(Date.now() - started).toBeLessThan(1500)
+    nodes = [a]
+  })
+})
