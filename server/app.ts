@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createServer, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
-import { resolve } from 'node:path'
 import Fastify, {
   LogController,
   type ConnectionError,
@@ -20,6 +19,8 @@ import { Broadcaster } from './lib/broadcaster.ts'
 import { createStripe } from './lib/stripe.ts'
 import type Stripe from 'stripe'
 import rateLimit from '@fastify/rate-limit'
+import type { Redis } from 'ioredis'
+import metrics, { type RealtimeGauges } from './plugins/metrics.ts'
 import { REDACT_PATHS, serializeError, serializeRequest } from './lib/log-redaction.ts'
 import { logOneLinePerRequest, readableLogStream } from './lib/local-log.ts'
 import { PROBLEM_CONTENT_TYPE } from '../common/errors.ts'
@@ -34,7 +35,7 @@ import socketId from './plugins/socket-id.ts'
 import staticFiles from './plugins/static.ts'
 import { firstPictureFinder } from './routes/lots/first-picture.ts'
 import authRoutes from './routes/auth/index.ts'
-import { createAuthLimits } from './routes/auth/limits.ts'
+import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
 import adminRoutes from './routes/admin/index.ts'
 import endingRoutes from './routes/ending/index.ts'
@@ -72,6 +73,13 @@ export interface AppDependencies {
   vapid?: VapidKeys | null
   /** Told of every route as it is added (the fuzz suite enumerates the API with it). */
   onRoute?: (route: RouteOptions) => void
+  /**
+   * Redis shared by every API node (REDIS_URL, opened by main.ts): sign-in, registration, upload,
+   * listing and top-up limits count across nodes. Omitted: each count is this process's own.
+   */
+  redis?: Redis
+  /** The embedded real-time service's counts on this node, for GET /metrics. */
+  realtimeStats?: () => RealtimeGauges | undefined
 }
 
 declare module 'fastify' {
@@ -189,7 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('broadcaster', broadcaster)
   const stripe = deps.stripe !== undefined ? deps.stripe : createStripe(config.stripe)
   const payments = { db, stripe, broadcaster, currency: config.currency }
-  const uploadsDir = resolve(config.dataDir, 'uploads')
+  const uploadsDir = config.uploadsDir
   mkdirSync(uploadsDir, { recursive: true })
 
   await app.register(errorHandler)
@@ -230,6 +238,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     global: false,
     hook: 'onRequest',
+    // Shared by the nodes when Redis is configured. Redis down: requests pass rather than fail
+    // (the size and per-lot caps still bound what an upload can store; docs/scaling.md).
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'lotline:limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,
@@ -260,6 +271,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (scoped) => {
       await scoped.register(healthRoutes, { db, checks: deps.healthChecks ?? {} })
+      await scoped.register(metrics, {
+        db,
+        broadcaster,
+        token: config.metricsToken,
+        production: config.production,
+        realtime: deps.realtimeStats,
+        redis: deps.redis,
+      })
       await scoped.register(
         async (api) => {
           api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
@@ -269,7 +288,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           await api.register(configRoutes, { config, pushPublicKey: vapid?.publicKey ?? null })
           await api.register(authRoutes, {
             db,
-            limits: createAuthLimits(config.limits),
+            limits: createAuthLimits(config.limits, attemptCounters(deps.redis, app.log)),
             // Signing out also closes that user's real-time connections (docs/product.md §3).
             onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
           })

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { join, resolve } from 'node:path'
 import type { Limit } from './lib/attempt-limiter.ts'
 import { vapidProblems, type VapidKeys } from './lib/vapid.ts'
 import { DEFAULT_CURRENCY } from '../common/config.ts'
@@ -14,7 +15,19 @@ export interface Config {
   /** Always starts and ends with '/'. */
   basePath: string
   dataDir: string
+  /**
+   * Lot pictures (UPLOADS_DIR, default DATA_DIR/uploads). Several nodes mount one shared directory
+   * here, so every node serves every picture (decision 0033).
+   */
+  uploadsDir: string
   databaseUrl: string | undefined
+  /**
+   * Redis for what several nodes must share (docs/scaling.md): sign-in and upload limits, and the
+   * real-time fan-out. Undefined: one node, everything in this process.
+   */
+  redisUrl: string | undefined
+  /** GET /metrics needs `Authorization: Bearer <this>`; unset, only local mode serves it locally. */
+  metricsToken: string | undefined
   /** How long the server waits at start for an unreachable PostgreSQL before exiting (0 = no wait). */
   databaseStartTimeoutSeconds: number
   /** A request (headers and body) must arrive whole within this, or it is answered 408. */
@@ -148,6 +161,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://')
   }
+  const dataDir = str('DATA_DIR') ?? './.data'
+  const redisUrl = str('REDIS_URL')
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    problems.push('REDIS_URL must start with redis:// or rediss://')
+  }
+  const metricsToken = str('METRICS_TOKEN')
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters')
+  }
   const appUrl = str('APP_URL')
   if (appUrl && !isHttpUrl(appUrl)) problems.push('APP_URL must be an http(s) URL')
   const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems)
@@ -210,8 +232,11 @@ export function loadConfig(env: Env = process.env): Config {
     port: int('PORT', 8000, 0, 65535),
     host: str('HOST') ?? '0.0.0.0',
     basePath,
-    dataDir: str('DATA_DIR') ?? './.data',
+    dataDir,
+    uploadsDir: resolve(str('UPLOADS_DIR') ?? join(dataDir, 'uploads')),
     databaseUrl,
+    redisUrl,
+    metricsToken,
     databaseStartTimeoutSeconds: int('DATABASE_START_TIMEOUT_SECONDS', 30, 0, 3600),
     requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 60, 1, 300),
     appUrl,

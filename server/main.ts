@@ -1,4 +1,3 @@
-import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp, pushKeysOf } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
@@ -15,6 +14,7 @@ import { createPushWorker } from './jobs/push-worker.ts'
 import { demoLotsFor } from './jobs/demo-lots.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
 import { createStripe } from './lib/stripe.ts'
+import { openRedis } from './lib/redis.ts'
 import { startRealtimeServer, type RealtimeServer } from './realtime/index.ts'
 
 /** The built client; CLIENT_DIST_DIR lets tests serve another build (e.g. a "new version"). */
@@ -45,18 +45,22 @@ async function main() {
         const fresh = await seedDemoData(db, config.currency)
         // Every demo lot has pictures, made locally (decision 0024); idempotent, so each local
         // start fills new ones.
-        await seedDemoPictures(db, resolve(config.dataDir, 'uploads'))
+        await seedDemoPictures(db, config.uploadsDir)
         return fresh
       })
 
   let realtime: RealtimeServer | undefined
   const stripe = createStripe(config.stripe)
   const vapid = pushKeysOf(config)
+  // Shared limits across API nodes (docs/scaling.md); without REDIS_URL each node counts alone.
+  const redis = config.redisUrl ? openRedis(config.redisUrl, console) : undefined
   const app = await buildApp({
     config,
     db,
     stripe,
     vapid,
+    redis,
+    realtimeStats: () => realtime?.stats(),
     distDir: DIST_DIR,
     // Down when the service's listening socket stops answering, not merely when it exists.
     healthChecks: config.pusher.embedded
@@ -90,7 +94,7 @@ async function main() {
     demoLots: demoLotsFor(config.production, {
       db,
       broadcaster: app.broadcaster,
-      uploadsDir: resolve(config.dataDir, 'uploads'),
+      uploadsDir: config.uploadsDir,
     }),
   })
   scheduler.start()
@@ -123,6 +127,7 @@ async function main() {
     reconciler.stop()
     await app.close()
     await realtime?.close()
+    redis?.disconnect()
     await db.close()
     lock.release()
     process.exit(0)

@@ -21,6 +21,8 @@ const BATCH_SIZE = 10
  */
 export class Broadcaster {
   readonly pusher: Pusher
+  /** Told how long each publish call took and whether it was taken (GET /metrics). */
+  publishObserver?: (seconds: number, ok: boolean) => void
   private readonly notifiedListeners = new Set<() => void>()
 
   constructor(
@@ -48,9 +50,12 @@ export class Broadcaster {
         data: JSON.stringify(e.data),
         ...(socketId && !e.toSender ? { socket_id: socketId } : {}),
       }))
+      const started = performance.now()
       try {
         await this.pusher.triggerBatch(batch)
+        this.publishObserver?.((performance.now() - started) / 1000, true)
       } catch (error) {
+        this.publishObserver?.((performance.now() - started) / 1000, false)
         this.log?.warn({ err: error, events: batch.map((b) => b.name) }, 'real-time publish failed')
       }
     }

@@ -147,4 +147,28 @@ describe('configuration', () => {
       'https://auctions.example/',
     )
   })
+
+  it('keeps lot pictures under DATA_DIR unless UPLOADS_DIR names a shared directory', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/lotline' }).uploadsDir).toBe('/srv/lotline/uploads')
+    expect(loadConfig({ DATA_DIR: '/srv/lotline', UPLOADS_DIR: '/mnt/pictures' }).uploadsDir).toBe(
+      '/mnt/pictures',
+    )
+  })
+
+  it('wants a METRICS_TOKEN long enough not to be guessed', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'short' }).join()).toMatch(/METRICS_TOKEN/)
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16))
+  })
+
+  it('takes REDIS_URL only as a redis:// or rediss:// URL, and runs without one', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined()
+    expect(loadConfig({ REDIS_URL: ' redis://10.0.0.5:6379/2 ' }).redisUrl).toBe(
+      'redis://10.0.0.5:6379/2',
+    )
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380' }).redisUrl).toBe(
+      'rediss://cache.example:6380',
+    )
+    for (const bad of ['127.0.0.1:6379', 'http://cache.example', 'redis://a b'])
+      expect(problemsOf({ REDIS_URL: bad }).join()).toMatch(/REDIS_URL/)
+  })
 })
