@@ -100,18 +100,28 @@ const ES: Texts = {
 
 export const PUSH_TEXTS: Record<PushLang, Texts> = { en: EN, es: ES }
 
+/** Formatters are costly to build (a fan-out formats one amount per device): built once each. */
+const formats = new Map<string, Intl.NumberFormat>()
+function moneyFormat(lang: PushLang, currency: string, whole: boolean): Intl.NumberFormat {
+  const key = `${lang}|${currency}|${whole}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(lang, {
+      style: 'currency',
+      currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    })
+    formats.set(key, format)
+  }
+  return format
+}
+
 /**
  * Money as the app shows it in that language ("€460", "€10.50"; "460 €", "10,50 €"): whole amounts
  * without the cents, so a notification's line stays short.
  */
 export function pushMoney(minor: number, currency: string, lang: PushLang): string {
-  const probe = new Intl.NumberFormat(lang, { style: 'currency', currency })
-  const digits = probe.resolvedOptions().maximumFractionDigits ?? 2
+  const digits = moneyFormat(lang, currency, false).resolvedOptions().maximumFractionDigits ?? 2
   const value = minor / 10 ** digits
-  const whole = Number.isInteger(value)
-  return new Intl.NumberFormat(lang, {
-    style: 'currency',
-    currency,
-    ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-  }).format(value)
+  return moneyFormat(lang, currency, Number.isInteger(value)).format(value)
 }

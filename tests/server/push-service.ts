@@ -55,6 +55,8 @@ export interface PushService {
   origin: string
   /** `127.0.0.1:<port>`: what PUSH_ENDPOINT_HOSTS must list for the app to send here. */
   host: string
+  /** The self-signed certificate (PEM), for an agent in another process. */
+  cert: string
   /** Trusts the stand-in's certificate: the worker's injected agent. */
   agent: Agent
   deliveries: Delivery[]
@@ -223,6 +225,7 @@ export async function startPushService(): Promise<PushService> {
     port,
     origin: `https://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
+    cert: pems.cert,
     agent: new Agent({ ca: pems.cert, keepAlive: true, maxSockets: 64 }),
     deliveries: [],
     refusals: [],
