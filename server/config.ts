@@ -17,7 +17,7 @@ export interface Config {
   dataDir: string
   /**
    * Lot pictures (UPLOADS_DIR, default DATA_DIR/uploads). Several nodes mount one shared directory
-   * here, so every node serves every picture (decision 0033).
+   * here, so every node serves every picture (decision 0034).
    */
   uploadsDir: string
   databaseUrl: string | undefined

@@ -12,7 +12,7 @@ import type { Database } from '../../server/db/types.ts'
 
 /**
  * Two API nodes, each with its own DATA_DIR, sharing one UPLOADS_DIR (a network volume in a real
- * deployment; decision 0033): a picture uploaded through one node is served, with its copies, by
+ * deployment; decision 0034): a picture uploaded through one node is served, with its copies, by
  * the other, and one removed through the other is gone from both.
  */
 describe('lot pictures with several nodes', () => {
