@@ -46,6 +46,7 @@ export class ClusterLink {
   private readonly views = new Map<AppState, RemoteView>()
   private flushScheduled = false
   private announced = false
+  private rejoining = false
   private sent = 0
   private received = 0
   private timer: NodeJS.Timeout | undefined
@@ -144,7 +145,9 @@ export class ClusterLink {
 
   /** Both connections up: subscribe, announce everything we hold, ask the others for theirs. */
   private async rejoin(): Promise<void> {
-    if (this.pub.status !== 'ready' || this.sub.status !== 'ready') return
+    if (this.pub.status !== 'ready' || this.sub.status !== 'ready' || this.rejoining) return
+    // Both connections' 'ready' can fire together; one announcement is enough.
+    this.rejoining = true
     try {
       await this.sub.subscribe(this.bus)
       // Whatever we missed meanwhile comes back with their answers; nobody is timed out for the
@@ -157,6 +160,8 @@ export class ClusterLink {
       this.logger.info({ nodeId: this.nodeId }, 'realtime: joined the cluster')
     } catch (err) {
       this.logError(err as Error)
+    } finally {
+      this.rejoining = false
     }
   }
 

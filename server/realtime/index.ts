@@ -1,6 +1,6 @@
 /**
  * Lotline's embedded Pusher-protocol service (protocol 7 over `ws`, plus the Pusher HTTP API).
- * Self-contained: imports only node built-ins and `ws`, so it can ship on its own.
+ * Self-contained: imports only node built-ins, `ws` and `ioredis` (cluster mode), so it can ship on its own.
  *
  *   const rt = await startRealtimeServer({ port: 6001, apps: [{ id, key, secret }] })
  *   rt.port      // actual port (useful with port 0)
