@@ -22,6 +22,7 @@ import {
   API_HEADERS,
   apiClient,
   buildClient,
+  DEMO_PASSWORD,
   launchBrowser,
   sleep,
   startServer,
@@ -133,6 +134,8 @@ async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
 }
 
 describe('Web Push alerts', () => {
+  let lotId = ''
+
   it('turn on in Account → device stored; a push shows unless the lot is on screen; a click opens the lot', async () => {
     // A lot by another member, so this member can bid on it.
     const seller = await register('Push Seller')
@@ -147,7 +150,7 @@ describe('Web Push alerts', () => {
       }),
     })
     expect(created.status).toBe(201)
-    const lotId = ((await created.json()) as { id: string }).id
+    lotId = ((await created.json()) as { id: string }).id
 
     const origin = new URL(server.url).origin
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -267,5 +270,46 @@ describe('Web Push alerts', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('__fakePushUnsubscribed')))
       .toBe('1')
+  })
+
+  it('after a bid went through, the lot room offers alerts once; "Turn on" registers the device', async () => {
+    expect(lotId).not.toBe('')
+    // A demo member with money in the wallet; the browser has never been asked (permission default).
+    const bidder = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    try {
+      const ecdh = createECDH('prime256v1')
+      ecdh.generateKeys()
+      await bidder.addInitScript(
+        fakePushService(
+          `https://${PUSH_HOST}/send/${randomUUID()}`,
+          b64url(ecdh.getPublicKey()),
+          b64url(randomBytes(16)),
+        ),
+      )
+      const login = await bidder.request.post(`${server.url}api/auth/login`, {
+        headers: API_HEADERS,
+        data: { email: 'alice@lotline.test', password: DEMO_PASSWORD },
+      })
+      expect(login.status()).toBe(200)
+      const room = await bidder.newPage()
+      await room.goto(`${server.url}lots/${lotId}`)
+      await room.getByRole('heading', { name: 'Brass ship clock' }).waitFor()
+      const offer = room.getByRole('region', { name: 'Get an alert if you’re outbid?' })
+      expect(await offer.count()).toBe(0)
+      await room.getByRole('button', { name: 'Bid €10.00' }).click()
+      await room.getByText('Bid placed. You are leading at €10.00.').waitFor()
+      await offer.waitFor()
+      await expectAccessible(room, 'lot room with the alerts offer')
+      // The member allows it when the browser asks (the test answers for the browser's prompt).
+      await bidder.grantPermissions(['notifications'], { origin: new URL(server.url).origin })
+      await offer.getByRole('button', { name: 'Turn on' }).click()
+      await room.getByText('Alerts are on for this device.').waitFor()
+      const listed = await bidder.request.get(`${server.url}api/push/subscriptions`)
+      const { items } = (await listed.json()) as { items: Array<{ current: boolean }> }
+      expect(items.map((d) => d.current)).toEqual([true])
+      expect(await room.evaluate(() => localStorage.getItem('lotline.pushAsked'))).toBe('on')
+    } finally {
+      await bidder.close()
+    }
   })
 })
