@@ -2,7 +2,9 @@
  * Alerts on a closed app (decision 0032) in real Chromium against the real server: the member
  * turns alerts on from Account through the page's own code, the server stores the device, the
  * real service worker gets a push through CDP and shows it — or not, when a visible window shows
- * that lot — and a notification click brings the app window to the lot (with the bid ready).
+ * that lot — and a notification click brings the app window to the lot (with the bid ready); in
+ * a second browser, the offer after a bid that went through turns alerts on. All under a base
+ * path (/lotline/), so every address the worker makes must keep it.
  *
  * Replaced at the one boundary a test cannot reach: the browser's call to its push service.
  * `PushManager.prototype.subscribe/getSubscription` return a subscription-like object with an
