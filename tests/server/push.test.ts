@@ -330,18 +330,35 @@ describe('delivery', () => {
     expect(await outboxCount()).toBe(0)
   })
 
-  it('a 503 is retried with backoff, then delivered exactly once', async () => {
+  it('a 503 is retried with growing backoff, then delivered exactly once', async () => {
     const { subs } = await outbidAlice()
+    const slow = createPushWorker({
+      db: t.db,
+      vapid: pushKeysOf(config),
+      currency: 'EUR',
+      agent: svc.agent,
+      retryBaseMs: 1_000,
+    })
+    const waitSeconds = async () =>
+      (
+        await t.db.query<{ wait: number }>(
+          'select extract(epoch from due_at - now())::float8 as wait from push_outbox',
+        )
+      ).rows[0]!.wait
+    // Instead of sleeping through the backoff, the test makes the row due once it has checked it.
+    const makeDue = () => t.db.query('update push_outbox set due_at = now()')
     svc.answer(subs[0]!.id, { status: 503 }, { status: 503 })
-    expect(await worker.runOnce()).toMatchObject({ sent: 0, retried: 1 })
-    // Not due yet: the backoff holds it back.
-    expect(await worker.runOnce()).toMatchObject({ sent: 0, retried: 0 })
-    await new Promise((resolve) => setTimeout(resolve, 60))
-    expect(await worker.runOnce()).toMatchObject({ retried: 1 })
-    await new Promise((resolve) => setTimeout(resolve, 110))
-    expect(await worker.runOnce()).toMatchObject({ sent: 1 })
+    expect(await slow.runOnce()).toMatchObject({ sent: 0, retried: 1 })
+    expect(await waitSeconds()).toBeGreaterThan(0.5)
+    expect(await slow.runOnce()).toMatchObject({ sent: 0, retried: 0 })
+    await makeDue()
+    expect(await slow.runOnce()).toMatchObject({ retried: 1 })
+    expect(await waitSeconds()).toBeGreaterThan(1.5)
+    await makeDue()
+    expect(await slow.runOnce()).toMatchObject({ sent: 1 })
     expect(deliveriesTo(subs[0]!)).toHaveLength(1)
     expect(await outboxCount()).toBe(0)
+    await slow.stop()
   })
 
   it('a 429 waits as long as Retry-After says', async () => {
@@ -370,13 +387,23 @@ describe('delivery', () => {
     expect(deliveriesTo(subs[0]!)).toHaveLength(1)
   })
 
+  it('two workers at once send each push once (skip locked)', async () => {
+    const { subs } = await outbidAlice(3_600, 3)
+    const other = newWorker(t)
+    const [a, b] = await Promise.all([worker.runOnce(), other.runOnce()])
+    expect(a.sent + b.sent).toBe(3)
+    expect(subs.map((s) => deliveriesTo(s).length)).toEqual([1, 1, 1])
+    await other.stop()
+  })
+
   it('is woken by the commit itself when running (no poll wait)', async () => {
     const running = newWorker(t)
     const stopListening = broadcaster.onNotified(() => running.nudge())
     try {
       running.start()
       const { subs } = await outbidAlice()
-      const arrived = await svc.waitFor(1, 1_500)
+      // Well within the 5 s poll: only the nudge explains it.
+      const arrived = await svc.waitFor(1, 4_000)
       expect(arrived.map((d) => d.subscriptionId)).toEqual([subs[0]!.id])
     } finally {
       stopListening()
