@@ -5,6 +5,7 @@
  *   <- { type: 'usage' }  -> { type: 'usage', cpuMicros, rss, connections, loopP99Ms, loopMaxMs }
  *   <- { type: 'reset-loop' }             restart the event-loop delay histogram
  *   <- { type: 'stop' }   -> closes and exits
+ * With BENCH_REDIS_URL (and BENCH_REDIS_PREFIX) it is one node of a cluster (docs/realtime.md).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { startRealtimeServer } from '../server/realtime/index.ts'
@@ -15,6 +16,9 @@ const server = await startRealtimeServer({
   host: '127.0.0.1',
   apps: [BENCH_APP],
   shutdownGraceMs: 0,
+  cluster: process.env.BENCH_REDIS_URL
+    ? { redisUrl: process.env.BENCH_REDIS_URL, prefix: process.env.BENCH_REDIS_PREFIX }
+    : undefined,
 })
 
 // Event-loop delay tells whether the server itself was the bottleneck (a blocked loop delays
@@ -27,7 +31,11 @@ process.on('message', (msg: { type: string }) => {
     loop.reset()
   } else if (msg.type === 'usage') {
     const cpu = process.cpuUsage()
+    const cluster = server.stats().cluster
     process.send?.({
+      clusterNodes: cluster?.connected ? cluster.nodes : 0,
+      busSent: cluster?.sent ?? 0,
+      busReceived: cluster?.received ?? 0,
       type: 'usage',
       cpuMicros: cpu.user + cpu.system,
       rss: process.memoryUsage().rss,

@@ -13,6 +13,16 @@ export interface Usage {
   connections: number
   loopP99Ms: number
   loopMaxMs: number
+  /** Cluster mode: nodes this one sees, and bus messages it sent / received since start. */
+  clusterNodes: number
+  busSent: number
+  busReceived: number
+}
+
+/** BENCH_REDIS_URL / BENCH_REDIS_PREFIX for the child: join the other bench nodes through Redis. */
+export interface ClusterEnv {
+  redisUrl: string
+  prefix: string
 }
 
 export class ServerProcess {
@@ -26,8 +36,11 @@ export class ServerProcess {
     })
   }
 
-  static start(): Promise<ServerProcess> {
+  static start(cluster?: ClusterEnv): Promise<ServerProcess> {
     const child = fork(new URL('../realtime-server.ts', import.meta.url), [], {
+      env: cluster
+        ? { ...process.env, BENCH_REDIS_URL: cluster.redisUrl, BENCH_REDIS_PREFIX: cluster.prefix }
+        : process.env,
       // BENCH_SERVER_PROF=dir writes a V8 CPU profile of the server process there.
       execArgv: [
         '--import',
