@@ -105,7 +105,14 @@ export function createPushWorker(deps: PushWorkerDeps) {
 
   async function deliver(row: ClaimedPush, now: Date): Promise<Outcome> {
     if (!vapid) return { do: 'drop', reason: 'push is off' }
-    const composed = composePush(row, deps.currency, now)
+    let composed: ReturnType<typeof composePush>
+    try {
+      composed = composePush(row, deps.currency, now)
+    } catch (error) {
+      // A notification we cannot put into words (say, a currency code Intl does not know) must not
+      // hold up the batch, nor come back after every lease.
+      return { do: 'drop', reason: `could not compose: ${(error as Error).message}` }
+    }
     const ttl = Math.floor((composed.expiresAt.getTime() - now.getTime()) / 1000)
     if (ttl <= 0) return { do: 'drop', reason: 'expired' }
     try {

@@ -475,4 +475,19 @@ describe('every kind reaches the right members', () => {
       },
     ])
   })
+
+  it('a notification that cannot be put into words is dropped, not retried forever', async () => {
+    const m = await newMember()
+    await subscribe(m)
+    await t.db.transaction((tx) =>
+      insertNotification(tx, {
+        userId: m.id,
+        kind: 'top_up_failed',
+        lotId: null,
+        data: { topUpId: 'tu-2', amount: 100, currency: 'not a currency' },
+      }),
+    )
+    expect(await worker.runOnce()).toMatchObject({ sent: 0, dropped: 1 })
+    expect(await outboxCount()).toBe(0)
+  })
 })
