@@ -10,11 +10,13 @@
  *   REDIS_URL: join the other nodes using that Redis (docs/realtime.md, "Across nodes"); with it
  *   REALTIME_REDIS_PREFIX (lotline:rt), REALTIME_CLUSTER_HEARTBEAT_MS (5000),
  *   REALTIME_CLUSTER_NODE_TIMEOUT_MS (15000)
+ *   REALTIME_WORKERS: N processes sharing the port (node:cluster), joined through REDIS_URL
  *
  * With NODE_ENV=production the dev defaults are refused: they are public, so anyone could sign
  * channel auth or publish events.
  */
 import { startRealtimeServer, type RealtimeLogger, type RealtimeServerOptions } from './index.ts'
+import { isPrimaryProcess, superviseWorkers } from './workers.ts'
 
 const DEV_DEFAULTS = { id: 'lotline', key: 'lotline-key', secret: 'lotline-secret' }
 
@@ -101,6 +103,16 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`realtime: bad PUSHER_PORT ${env.PUSHER_PORT}`)
   const host = env.PUSHER_HOST || env.HOST || '0.0.0.0'
+
+  const workers = Number(env.REALTIME_WORKERS?.trim() || 1)
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    fail('realtime: REALTIME_WORKERS must be an integer from 1 to 64')
+  }
+  if (workers > 1 && isPrimaryProcess()) {
+    // Workers only share what crosses Redis: without it each would be an island.
+    if (!env.REDIS_URL?.trim()) fail('realtime: REALTIME_WORKERS needs REDIS_URL')
+    return superviseWorkers(workers, logger)
+  }
 
   const server = await startRealtimeServer({
     port,

@@ -11,8 +11,11 @@ import type Pusher from 'pusher-js'
 import type { PresenceChannel } from 'pusher-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
+  RawClient,
   eventually,
+  isEvent,
   pusherJsClient,
+  rawSubscribe,
   sdkFor,
   sleep,
   testClusterPrefix,
@@ -260,3 +263,40 @@ describe.runIf(enabled)('real-time across nodes: a Redis restart mid-session', (
     expect([frank.connection.state, gina.connection.state]).toEqual(['connected', 'connected'])
   })
 })
+
+describe.runIf(enabled)(
+  'REALTIME_WORKERS=2: two processes on one port, joined through Redis',
+  () => {
+    it('a publish reaching either worker reaches sockets on both; SIGTERM stops them all', async () => {
+      const node = await startNode(
+        { redisUrl: REDIS_URL, prefix: testClusterPrefix() },
+        {
+          REALTIME_WORKERS: '2',
+        },
+      )
+      try {
+        await eventually(
+          () => node.output().split('joined the cluster').length - 1 >= 2,
+          15_000,
+          'both workers joined',
+        )
+        const sdk = sdkFor(node.port)
+        // The primary hands connections out round robin, so these land on both workers.
+        const clients = await Promise.all([0, 1, 2, 3].map(() => RawClient.connect(node.port)))
+        for (const c of clients) await rawSubscribe(c, sdk, 'shared')
+        for (let i = 0; i < 4; i++) await sdkFor(node.port).trigger('shared', 'tick', { i })
+        for (const c of clients) {
+          for (let i = 0; i < 4; i++) {
+            expect((await c.next(isEvent('tick', 'shared'))).data).toEqual({ i })
+          }
+        }
+        const exited = new Promise((resolve) => node.child.once('exit', resolve))
+        node.child.kill('SIGTERM')
+        expect((await clients[0]?.closed)?.code).toBe(4200)
+        expect(await exited).toBe(0)
+      } finally {
+        await stopNode(node)
+      }
+    })
+  },
+)

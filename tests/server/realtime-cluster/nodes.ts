@@ -23,7 +23,10 @@ export interface ClusterEnv {
 }
 
 /** Start one node on a free port; resolves once it listens. */
-export async function startNode(cluster: ClusterEnv): Promise<NodeProcess> {
+export async function startNode(
+  cluster: ClusterEnv,
+  extraEnv: Record<string, string> = {},
+): Promise<NodeProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       ...process.env,
@@ -38,6 +41,7 @@ export async function startNode(cluster: ClusterEnv): Promise<NodeProcess> {
       // Short, so a dead node is noticed in ~2 s here; production defaults are 5 s / 15 s.
       REALTIME_CLUSTER_HEARTBEAT_MS: '300',
       REALTIME_CLUSTER_NODE_TIMEOUT_MS: '2000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,0 +1,43 @@
+/**
+ * `REALTIME_WORKERS=N` (standalone only): N processes share the port through `node:cluster`
+ * (the primary accepts and hands connections out round robin), each one a node of the Redis
+ * cluster (cluster-link.ts), so a publish reaching any worker reaches sockets on every worker.
+ * The primary only supervises: it replaces a worker that dies and passes SIGTERM/SIGINT on.
+ */
+import cluster, { type Worker } from 'node:cluster'
+import type { RealtimeLogger } from './options.ts'
+
+/** A worker that dies is replaced after this long (a crash loop stays slow and visible). */
+const RESTART_DELAY_MS = 1000
+
+export function superviseWorkers(count: number, logger: RealtimeLogger): void {
+  let stopping = false
+  const live = new Set<Worker>()
+  const fork = () => {
+    const worker = cluster.fork()
+    live.add(worker)
+    worker.on('exit', (code, signal) => {
+      live.delete(worker)
+      if (stopping) {
+        if (live.size === 0) process.exit(0)
+        return
+      }
+      logger.warn({ pid: worker.process.pid, code, signal }, 'realtime: worker died, replacing it')
+      setTimeout(fork, RESTART_DELAY_MS)
+    })
+  }
+  for (let i = 0; i < count; i++) fork()
+  logger.info({ workers: count }, 'realtime: started workers')
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'realtime: stopping workers')
+    if (live.size === 0) process.exit(0)
+    for (const worker of live) worker.process.kill('SIGTERM')
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+export const isPrimaryProcess = (): boolean => cluster.isPrimary
