@@ -7,7 +7,7 @@
  * queued.
  */
 import { registerNotificationMutations } from '../features/notifications/api'
-import { registerWatchMutations } from '../features/watchlist/api'
+import { registerWatchMutations } from '../features/watchlist/watch-mutation'
 
 registerWatchMutations()
 registerNotificationMutations()

@@ -1,6 +1,5 @@
 import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
-import NotFoundScreen from './NotFoundScreen'
 import { loadListMessages, loadMoreMessages } from '../i18n'
 
 type ScreenModule = { default: ComponentType }
@@ -67,6 +66,9 @@ export const routes: { path: string; component: Screen }[] = [
   },
 ]
 
+/** Any other path: rare, so its own small chunk rather than part of every visit's entry. */
+const notFound = screen(() => import('./NotFoundScreen'))
+
 /** Does a route pattern like `/lots/:id` match this path? */
 export function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean)
@@ -91,8 +93,7 @@ export function preloadScreen(path: string): void {
     bootScreenReady = true
     for (const listener of bootListeners) listener()
   }
-  const screen = routes.find((route) => matches(route.path, path))?.component
-  if (!screen) return
+  const screen = routes.find((route) => matches(route.path, path))?.component ?? notFound
   bootScreenReady = false
   const timer = setTimeout(ready, BOOT_SCREEN_WAIT_MS)
   screen
@@ -120,7 +121,7 @@ export function AppRoutes() {
       {routes.map(({ path, component }) => (
         <Route key={path} path={path} component={component} />
       ))}
-      <Route component={NotFoundScreen} />
+      <Route component={notFound} />
     </Switch>
   )
 }
