@@ -76,6 +76,8 @@ async function main() {
       apps: [{ id: config.pusher.appId, key: config.pusher.key, secret: config.pusher.secret }],
       logger: app.log.child({ service: 'realtime' }),
       ...config.realtime,
+      // Every node's embedded service joins the others through the same Redis (decision 0033).
+      cluster: config.redisUrl ? { redisUrl: config.redisUrl } : undefined,
     })
     app.log.info(`embedded real-time service on ${config.host}:${realtime.port}`)
   }

@@ -15,7 +15,7 @@ import {
 const enabled = process.env.LOTLINE_TEST_DATABASE === 'pg'
 
 if (enabled) {
-  useClusterForTestServers(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+  useClusterForTestServers(process.env.LOTLINE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379')
   await import('./pusher-js.test.ts')
   await import('./http-api.test.ts')
   await import('./protocol.test.ts')

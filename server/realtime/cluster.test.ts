@@ -16,7 +16,7 @@ import {
 } from './testkit.ts'
 
 const enabled = process.env.LOTLINE_TEST_DATABASE === 'pg'
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const REDIS_URL = process.env.LOTLINE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 let nodes: RealtimeServer[] = []
 const clients: RawClient[] = []

@@ -3,7 +3,7 @@
  * REDIS_URL), a round-robin TCP proxy as the load balancer, pusher-js clients through it and the
  * official `pusher` SDK publishing to one node or the other.
  *
- * Needs Redis (REDIS_URL, default 127.0.0.1:6379) and redis-server on PATH for the outage test,
+ * Needs Redis (LOTLINE_TEST_REDIS_URL, default 127.0.0.1:6379) and redis-server on PATH for the outage test,
  * so it runs in the PostgreSQL pass (`npm run test:pg`), where CI has both.
  */
 import type { ChildProcess } from 'node:child_process'
@@ -33,7 +33,7 @@ import {
 import { TcpProxy } from './realtime-cluster/tcp-proxy.ts'
 
 const enabled = process.env.LOTLINE_TEST_DATABASE === 'pg'
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const REDIS_URL = process.env.LOTLINE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 type ClientOptions = Omit<Parameters<typeof pusherJsClient>[1], 'sdk'>
 
