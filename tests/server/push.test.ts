@@ -490,4 +490,25 @@ describe('every kind reaches the right members', () => {
     expect(await worker.runOnce()).toMatchObject({ sent: 0, dropped: 1 })
     expect(await outboxCount()).toBe(0)
   })
+
+  it('shows the lot’s first picture at its smallest copy, and drops a push past its lifetime', async () => {
+    const { subs, lotId } = await outbidAlice()
+    await t.db.query(
+      `insert into lot_pictures (lot_id, path, position, width, height, widths)
+       values ($1, 'lots/second.jpg', 1, 800, 600, '{320,640,800}'),
+              ($1, 'lots/first.jpg', 0, 1600, 1200, '{320,640,1280}')`,
+      [lotId],
+    )
+    await worker.runOnce()
+    expect(deliveriesTo(subs[0]!)[0]!.payload).toMatchObject({
+      icon: 'uploads/lots/first-320w.webp',
+    })
+    // Outbid again, but the push waited past its hour: it is dropped unsent.
+    const carol = await newMember()
+    await bid(carol, lotId, { amount: 50_000 })
+    await t.db.query(`update notifications set created_at = now() - interval '2 hours'
+                       where id in (select notification_id from push_outbox)`)
+    expect(await worker.runOnce()).toMatchObject({ sent: 0, dropped: 1 })
+    expect(await outboxCount()).toBe(0)
+  })
 })
