@@ -150,3 +150,20 @@ function withDefaults(stored: Record<string, unknown> | undefined): PushPreferen
   }
   return result
 }
+
+/**
+ * The language this session's newest device was given. A subscription the service worker renews
+ * (`pushsubscriptionchange`) comes without one — the worker cannot see the app's choice — and the
+ * member's earlier choice beats the browser's Accept-Language.
+ */
+export async function sessionPushLang(
+  db: Queryable,
+  sessionHash: string,
+): Promise<'en' | 'es' | undefined> {
+  const { rows } = await db.query<{ lang: 'en' | 'es' }>(
+    `select lang from push_subscriptions where session_hash = $1
+      order by created_at desc limit 1`,
+    [sessionHash],
+  )
+  return rows[0]?.lang
+}

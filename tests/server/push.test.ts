@@ -86,6 +86,25 @@ describe('subscriptions', () => {
     ])
   })
 
+  it('keeps the language the app gave when the service worker renews the subscription', async () => {
+    const m = await newMember()
+    await subscribe(m, svc.subscribe(), { lang: 'es' })
+    // pushsubscriptionchange: a new endpoint, no lang, an English browser.
+    const renewed = svc.subscribe()
+    const res = await m.b.request({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      payload: { endpoint: renewed.endpoint, expirationTime: null, keys: renewed.keys },
+    })
+    expect(res.statusCode).toBe(201)
+    const { rows } = await t.db.query<{ lang: string }>(
+      'select lang from push_subscriptions where endpoint = $1',
+      [renewed.endpoint],
+    )
+    expect(rows).toEqual([{ lang: 'es' }])
+  })
+
   it('moves a known endpoint to whoever subscribes it now, in their language', async () => {
     const [a, b] = await Promise.all([newMember(), newMember()])
     const { sub } = await subscribe(a)

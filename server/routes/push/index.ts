@@ -9,7 +9,7 @@ import {
 import { AppError, unauthenticated } from '../../lib/problem.ts'
 import { PUSH_ENDPOINT_MAX_LENGTH } from '../../lib/push-endpoint.ts'
 import { deviceLabels, preferredLang } from '../../lib/user-agent.ts'
-import { listPushDevices, pushPreferencesOf } from '../../repositories/push.ts'
+import { listPushDevices, pushPreferencesOf, sessionPushLang } from '../../repositories/push.ts'
 import {
   PushDeviceListSchema,
   PushDeviceSchema,
@@ -70,7 +70,10 @@ const pushRoutes: FastifyPluginAsyncTypebox<{
       if (!sessionHash) throw unauthenticated()
       const { device, created } = await subscribeDevice(db, {
         ...request.body,
-        lang: request.body.lang ?? preferredLang(request.headers['accept-language']),
+        lang:
+          request.body.lang ??
+          (await sessionPushLang(db, sessionHash)) ??
+          preferredLang(request.headers['accept-language']),
         userId: user.id,
         sessionHash,
         allowedHosts,
