@@ -28,6 +28,14 @@ export interface Config {
   redisUrl: string | undefined
   /** GET /metrics needs `Authorization: Bearer <this>`; unset, only local mode serves it locally. */
   metricsToken: string | undefined
+  /**
+   * API_WORKERS: this many processes share PORT (and the embedded real-time service's port),
+   * each a whole node (docs/scaling.md). Above 1 needs PostgreSQL and, with the embedded
+   * real-time service, Redis.
+   */
+  apiWorkers: number
+  /** REALTIME_REDIS_PREFIX: names the embedded service's Redis bus (several clusters, one Redis). */
+  realtimeRedisPrefix: string | undefined
   /** How long the server waits at start for an unreachable PostgreSQL before exiting (0 = no wait). */
   databaseStartTimeoutSeconds: number
   /** A request (headers and body) must arrive whole within this, or it is answered 408. */
@@ -170,6 +178,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (metricsToken !== undefined && metricsToken.length < 16) {
     problems.push('METRICS_TOKEN must be at least 16 characters')
   }
+  const apiWorkers = int('API_WORKERS', 1, 1, 64)
+  if (apiWorkers > 1 && !databaseUrl) {
+    problems.push('API_WORKERS above 1 needs DATABASE_URL: PGlite is one process')
+  }
+  if (apiWorkers > 1 && !str('PUSHER_HOST') && !redisUrl) {
+    problems.push(
+      "API_WORKERS above 1 needs REDIS_URL: the workers' embedded real-time services share events through it",
+    )
+  }
   const appUrl = str('APP_URL')
   if (appUrl && !isHttpUrl(appUrl)) problems.push('APP_URL must be an http(s) URL')
   const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems)
@@ -237,6 +254,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     redisUrl,
     metricsToken,
+    apiWorkers,
+    realtimeRedisPrefix: str('REALTIME_REDIS_PREFIX'),
     databaseStartTimeoutSeconds: int('DATABASE_START_TIMEOUT_SECONDS', 30, 0, 3600),
     requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 60, 1, 300),
     appUrl,

@@ -16,6 +16,14 @@ import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
 import { createStripe } from './lib/stripe.ts'
 import { openRedis } from './lib/redis.ts'
 import { startRealtimeServer, type RealtimeServer } from './realtime/index.ts'
+import { isPrimaryProcess, superviseWorkers } from './realtime/workers.ts'
+
+/** The supervisor's lines, before any app (and its logger) exists in the primary. */
+const workerLog = {
+  info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj)),
+  warn: (obj: object, msg: string) => console.warn(msg, JSON.stringify(obj)),
+  error: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
+}
 
 /** The built client; CLIENT_DIST_DIR lets tests serve another build (e.g. a "new version"). */
 const DIST_DIR =
@@ -25,8 +33,14 @@ const DIST_DIR =
 async function main() {
   const config = loadConfig()
   // Before the database opens: a second server on the same folder refuses instead of writing.
-  const lock = lockDataDir(config.dataDir)
-  process.once('exit', () => lock.release())
+  // With API_WORKERS the primary holds it for its workers, which share the folder.
+  const lock = isPrimaryProcess() ? lockDataDir(config.dataDir) : undefined
+  process.once('exit', () => lock?.release())
+  if (config.apiWorkers > 1 && isPrimaryProcess()) {
+    // Each worker is a whole node (API, scheduler, push worker, embedded real-time service) on
+    // the shared ports; PostgreSQL and Redis join them (docs/scaling.md).
+    return superviseWorkers(config.apiWorkers, workerLog, 'api')
+  }
   const db = await openWhenReachable(
     () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
     {
@@ -77,7 +91,9 @@ async function main() {
       logger: app.log.child({ service: 'realtime' }),
       ...config.realtime,
       // Every node's embedded service joins the others through the same Redis (decision 0033).
-      cluster: config.redisUrl ? { redisUrl: config.redisUrl } : undefined,
+      cluster: config.redisUrl
+        ? { redisUrl: config.redisUrl, prefix: config.realtimeRedisPrefix }
+        : undefined,
     })
     app.log.info(`embedded real-time service on ${config.host}:${realtime.port}`)
   }
@@ -131,7 +147,7 @@ async function main() {
     await realtime?.close()
     redis?.disconnect()
     await db.close()
-    lock.release()
+    lock?.release()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))

@@ -10,7 +10,8 @@ import type { RealtimeLogger } from './options.ts'
 /** A worker that dies is replaced after this long (a crash loop stays slow and visible). */
 const RESTART_DELAY_MS = 1000
 
-export function superviseWorkers(count: number, logger: RealtimeLogger): void {
+/** `label` names the service in the log lines (`realtime`, or `api` for the API's workers). */
+export function superviseWorkers(count: number, logger: RealtimeLogger, label = 'realtime'): void {
   let stopping = false
   const live = new Set<Worker>()
   const fork = () => {
@@ -22,17 +23,17 @@ export function superviseWorkers(count: number, logger: RealtimeLogger): void {
         if (live.size === 0) process.exit(0)
         return
       }
-      logger.warn({ pid: worker.process.pid, code, signal }, 'realtime: worker died, replacing it')
+      logger.warn({ pid: worker.process.pid, code, signal }, `${label}: worker died, replacing it`)
       setTimeout(fork, RESTART_DELAY_MS)
     })
   }
   for (let i = 0; i < count; i++) fork()
-  logger.info({ workers: count }, 'realtime: started workers')
+  logger.info({ workers: count }, `${label}: started workers`)
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
-    logger.info({ signal }, 'realtime: stopping workers')
+    logger.info({ signal }, `${label}: stopping workers`)
     if (live.size === 0) process.exit(0)
     for (const worker of live) worker.process.kill('SIGTERM')
   }

@@ -155,6 +155,22 @@ describe('configuration', () => {
     )
   })
 
+  it('runs API_WORKERS above 1 only on PostgreSQL, with Redis for the embedded real-time service', () => {
+    expect(loadConfig({}).apiWorkers).toBe(1)
+    const pg = { DATABASE_URL: 'postgres://db.example/lotline' }
+    expect(problemsOf({ API_WORKERS: '2' }).join()).toMatch(
+      /API_WORKERS above 1 needs DATABASE_URL/,
+    )
+    expect(problemsOf({ ...pg, API_WORKERS: '2' }).join()).toMatch(/needs REDIS_URL/)
+    expect(
+      loadConfig({ ...pg, API_WORKERS: '4', REDIS_URL: 'redis://cache.example' }).apiWorkers,
+    ).toBe(4)
+    // An external Pusher-protocol service carries the events: no Redis needed for them.
+    expect(loadConfig({ ...pg, API_WORKERS: '2', PUSHER_HOST: 'ws.example' }).apiWorkers).toBe(2)
+    expect(problemsOf({ API_WORKERS: '0' }).join()).toMatch(/API_WORKERS/)
+    expect(problemsOf({ API_WORKERS: '1.5' }).join()).toMatch(/API_WORKERS/)
+  })
+
   it('wants a METRICS_TOKEN long enough not to be guessed', () => {
     expect(problemsOf({ METRICS_TOKEN: 'short' }).join()).toMatch(/METRICS_TOKEN/)
     expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16))
