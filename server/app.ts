@@ -20,7 +20,7 @@ import { createStripe } from './lib/stripe.ts'
 import type Stripe from 'stripe'
 import rateLimit from '@fastify/rate-limit'
 import type { Redis } from 'ioredis'
-import metrics, { type RealtimeGauges } from './plugins/metrics.ts'
+import metrics, { type FanOutFeed, type RealtimeGauges } from './plugins/metrics.ts'
 import { REDACT_PATHS, serializeError, serializeRequest } from './lib/log-redaction.ts'
 import { logOneLinePerRequest, readableLogStream } from './lib/local-log.ts'
 import { PROBLEM_CONTENT_TYPE } from '../common/errors.ts'
@@ -80,6 +80,8 @@ export interface AppDependencies {
   redis?: Redis
   /** The embedded real-time service's counts on this node, for GET /metrics. */
   realtimeStats?: () => RealtimeGauges | undefined
+  /** The embedded real-time service's fan-out timings, for GET /metrics. */
+  realtimeFanOuts?: FanOutFeed
 }
 
 declare module 'fastify' {
@@ -277,6 +279,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         token: config.metricsToken,
         production: config.production,
         realtime: deps.realtimeStats,
+        realtimeFanOuts: deps.realtimeFanOuts,
         redis: deps.redis,
       })
       await scoped.register(

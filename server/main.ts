@@ -15,6 +15,7 @@ import { demoLotsFor } from './jobs/demo-lots.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
 import { createStripe } from './lib/stripe.ts'
 import { openRedis } from './lib/redis.ts'
+import { FanOutFeed } from './plugins/metrics.ts'
 import { startRealtimeServer, type RealtimeServer } from './realtime/index.ts'
 import { isPrimaryProcess, superviseWorkers } from './realtime/workers.ts'
 
@@ -68,6 +69,7 @@ async function main() {
   const vapid = pushKeysOf(config)
   // Shared limits across API nodes (docs/scaling.md); without REDIS_URL each node counts alone.
   const redis = config.redisUrl ? openRedis(config.redisUrl, console) : undefined
+  const fanOuts = new FanOutFeed()
   const app = await buildApp({
     config,
     db,
@@ -75,6 +77,7 @@ async function main() {
     vapid,
     redis,
     realtimeStats: () => realtime?.stats(),
+    realtimeFanOuts: fanOuts,
     distDir: DIST_DIR,
     // Down when the service's listening socket stops answering, not merely when it exists.
     healthChecks: config.pusher.embedded
@@ -91,6 +94,7 @@ async function main() {
       logger: app.log.child({ service: 'realtime' }),
       ...config.realtime,
       // Every node's embedded service joins the others through the same Redis (decision 0033).
+      onFanOut: fanOuts.emit,
       cluster: config.redisUrl
         ? { redisUrl: config.redisUrl, prefix: config.realtimeRedisPrefix }
         : undefined,

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Database } from '../db/types.ts'
 import type { Broadcaster } from '../lib/broadcaster.ts'
 import { AppError } from '../lib/problem.ts'
@@ -11,6 +11,23 @@ export interface RealtimeGauges {
   connections: number
   channels: number
   users: number
+  presenceMembers: number
+  eventsIn: number
+  deliveriesOut: number
+}
+
+type FanOutListener = (seconds: number, sockets: number) => void
+
+/**
+ * Carries the embedded real-time service's fan-out timings to the metrics: the service starts
+ * after the app is built (server/main.ts), so it is given `emit` and the metrics `listen`.
+ */
+export class FanOutFeed {
+  private listener: FanOutListener | undefined
+  readonly emit: FanOutListener = (seconds, sockets) => this.listener?.(seconds, sockets)
+  listen(listener: FanOutListener): void {
+    this.listener = listener
+  }
 }
 
 export interface MetricsOptions {
@@ -21,6 +38,7 @@ export interface MetricsOptions {
   /** Without a token, production serves no metrics; local mode serves them to this machine. */
   production: boolean
   realtime?: () => RealtimeGauges | undefined
+  realtimeFanOuts?: FanOutFeed | undefined
   redis?: { status: string }
 }
 
@@ -67,6 +85,14 @@ const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) => {
   options.broadcaster.publishObserver = (seconds, ok) =>
     publish.observe({ outcome: ok ? 'ok' : 'failed' }, seconds)
 
+  const fanOut = new Histogram({
+    name: 'lotline_realtime_delivery_seconds',
+    help: 'One event fanned out to this node’s sockets: the last socket’s wait',
+    buckets: LATENCY_BUCKETS,
+    registers: [register],
+  })
+  options.realtimeFanOuts?.listen((seconds) => fanOut.observe(seconds))
+
   gauges(register, options)
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -108,14 +134,35 @@ function gauges(register: Registry, options: MetricsOptions) {
   }
   const realtime = options.realtime
   if (realtime) {
-    const fields = ['connections', 'channels', 'users'] as const
-    for (const field of fields) {
+    const gaugeNames = {
+      connections: 'lotline_realtime_connections',
+      channels: 'lotline_realtime_channels',
+      users: 'lotline_realtime_users',
+      presenceMembers: 'lotline_realtime_presence_members',
+    } as const
+    for (const [field, name] of Object.entries(gaugeNames)) {
       new Gauge({
-        name: `lotline_realtime_${field}`,
+        name,
         help: `Embedded real-time service on this node: ${field}`,
         registers: [register],
         collect() {
-          this.set(realtime()?.[field] ?? 0)
+          this.set(realtime()?.[field as keyof typeof gaugeNames] ?? 0)
+        },
+      })
+    }
+    // Running totals kept by the service itself: exported as counters, set at each scrape.
+    const counterNames = {
+      eventsIn: 'lotline_realtime_events_in_total',
+      deliveriesOut: 'lotline_realtime_deliveries_out_total',
+    } as const
+    for (const [field, name] of Object.entries(counterNames)) {
+      new Counter({
+        name,
+        help: `Embedded real-time service on this node: ${field} since start`,
+        registers: [register],
+        collect() {
+          this.reset()
+          this.inc(realtime()?.[field as keyof typeof counterNames] ?? 0)
         },
       })
     }

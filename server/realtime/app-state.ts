@@ -47,11 +47,24 @@ export class AppState {
   readonly channels = new Map<string, ChannelState>()
   readonly users = new Map<string, Set<Connection>>()
   peers: ClusterPeers | undefined
+  /** Events handed to this node's sockets (from its HTTP API, client events or another node). */
+  eventsIn = 0
+  /** Frames written to this node's sockets. */
+  deliveriesOut = 0
 
   constructor(
     readonly app: RealtimeApp,
     private readonly maxPresenceMembers: number,
+    /** Told how long each fan-out took and to how many sockets (the host's metrics). */
+    private readonly onFanOut?: (seconds: number, sockets: number) => void,
   ) {}
+
+  /** Presence members on this node, counted once per user and channel. */
+  presenceMembers(): number {
+    let count = 0
+    for (const ch of this.channels.values()) count += ch.members?.size ?? 0
+    return count
+  }
 
   addConnection(conn: Connection): void {
     this.connections.set(conn.socketId, conn)
@@ -251,6 +264,7 @@ export class AppState {
   }
 
   private fanOut(targets: Set<Connection>, frame: string, exceptSocketId?: string): number {
+    const started = this.onFanOut ? performance.now() : 0
     const prepared = prepareFrame(frame)
     let sent = 0
     // Copy first: a send may close a slow socket, which mutates the set we iterate.
@@ -259,6 +273,9 @@ export class AppState {
       conn.sendPrepared(prepared)
       sent++
     }
+    this.eventsIn++
+    this.deliveriesOut += sent
+    this.onFanOut?.((performance.now() - started) / 1000, sent)
     return sent
   }
 }

@@ -30,12 +30,21 @@ export type {
 export type { ClusterStatus } from './cluster-link.ts'
 export { Codes as RealtimeCloseCodes } from './protocol.ts'
 
-export interface RealtimeStats {
+export interface RealtimeCounts {
   connections: number
   channels: number
   /** Distinct signed-in users. */
   users: number
-  apps: Record<string, { connections: number; channels: number; users: number }>
+  /** Presence members on this node's sockets (one per user and channel). */
+  presenceMembers: number
+  /** Events fanned out to this node's sockets since start. */
+  eventsIn: number
+  /** Frames written to this node's sockets since start. */
+  deliveriesOut: number
+}
+
+export interface RealtimeStats extends RealtimeCounts {
+  apps: Record<string, RealtimeCounts>
   /** With `cluster`: this node's standing in it. The counts above are this node's own. */
   cluster?: ClusterStatus
 }
@@ -59,7 +68,7 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     if (appsByKey.has(app.key) || appsById.has(app.id)) {
       throw new Error(`startRealtimeServer: duplicate app id or key (${app.id})`)
     }
-    const state = new AppState(app, opts.maxPresenceMembers)
+    const state = new AppState(app, opts.maxPresenceMembers, opts.onFanOut)
     appsByKey.set(app.key, state)
     appsById.set(app.id, state)
   }
@@ -69,17 +78,31 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   cluster?.start()
 
   const stats = (): RealtimeStats => {
-    const out: RealtimeStats = { connections: 0, channels: 0, users: 0, apps: {} }
+    const out: RealtimeStats = {
+      connections: 0,
+      channels: 0,
+      users: 0,
+      presenceMembers: 0,
+      eventsIn: 0,
+      deliveriesOut: 0,
+      apps: {},
+    }
     for (const [id, s] of appsById) {
       const entry = {
         connections: s.connections.size,
         channels: s.channels.size,
         users: s.users.size,
+        presenceMembers: s.presenceMembers(),
+        eventsIn: s.eventsIn,
+        deliveriesOut: s.deliveriesOut,
       }
       out.apps[id] = entry
       out.connections += entry.connections
       out.channels += entry.channels
       out.users += entry.users
+      out.presenceMembers += entry.presenceMembers
+      out.eventsIn += entry.eventsIn
+      out.deliveriesOut += entry.deliveriesOut
     }
     if (cluster) out.cluster = cluster.status()
     return out

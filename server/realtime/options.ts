@@ -76,11 +76,19 @@ export interface RealtimeServerOptions {
    * user terminations then span every node. Without it the node stands alone.
    */
   cluster?: ClusterOptions
+  /**
+   * Told after each fan-out how long it took (the last socket's wait) and to how many sockets:
+   * the host's delivery-latency metric (GET /metrics in the app).
+   */
+  onFanOut?: (seconds: number, sockets: number) => void
 }
 
-export type ResolvedOptions = Required<Omit<RealtimeServerOptions, 'logger' | 'cluster'>> & {
+export type ResolvedOptions = Required<
+  Omit<RealtimeServerOptions, 'logger' | 'cluster' | 'onFanOut'>
+> & {
   logger: RealtimeLogger
   cluster: ClusterOptions | undefined
+  onFanOut: ((seconds: number, sockets: number) => void) | undefined
 }
 
 const noop = () => {}
@@ -140,5 +148,6 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
     shutdownGraceMs: options.shutdownGraceMs ?? 1000,
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
     cluster: options.cluster,
+    onFanOut: options.onFanOut,
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
+import { FanOutFeed } from '../../server/plugins/metrics.ts'
 import type { FastifyInstance } from 'fastify'
 import { bid, member, openLot } from './auction-helpers.ts'
 import { createTestApp, onPostgres, testConfig, type TestApp } from './helpers.ts'
@@ -8,10 +9,18 @@ import { createTestApp, onPostgres, testConfig, type TestApp } from './helpers.t
 describe('GET /metrics', () => {
   let t: TestApp
   const config = testConfig()
-  const stats = { connections: 7, channels: 3, users: 2 }
+  const stats = {
+    connections: 7,
+    channels: 3,
+    users: 2,
+    presenceMembers: 4,
+    eventsIn: 120,
+    deliveriesOut: 900,
+  }
+  const fanOuts = new FanOutFeed()
 
   beforeAll(async () => {
-    t = await createTestApp({ config, realtimeStats: () => stats })
+    t = await createTestApp({ config, realtimeStats: () => stats, realtimeFanOuts: fanOuts })
   })
   afterAll(() => t.close())
 
@@ -35,6 +44,15 @@ describe('GET /metrics', () => {
     expect(text).toContain('lotline_realtime_connections 7')
     expect(text).toContain('lotline_realtime_channels 3')
     expect(text).toContain('lotline_realtime_users 2')
+    expect(text).toContain('lotline_realtime_presence_members 4')
+    expect(text).toContain('lotline_realtime_events_in_total 120')
+    expect(text).toContain('lotline_realtime_deliveries_out_total 900')
+    // Each fan-out the service reports lands in the delivery histogram.
+    fanOuts.emit(0.004, 2_000)
+    fanOuts.emit(0.2, 5_000)
+    const after = (await scrape(t.app)).body
+    expect(after).toMatch(/^lotline_realtime_delivery_seconds_count 2$/m)
+    expect(after).toMatch(/^lotline_realtime_delivery_seconds_bucket\{le="0.005"\} 1$/m)
     expect(text).toMatch(/lotline_nodejs_eventloop_lag_seconds \d/)
     if (onPostgres) expect(text).toMatch(/lotline_db_pool_connections\{state="total"\} \d+/)
     // The pages people open are not labelled one series per URL someone typed.

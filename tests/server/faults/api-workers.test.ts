@@ -71,6 +71,16 @@ describe.runIf(onPostgres)('API_WORKERS=2 on one machine', () => {
     await waitFor(() =>
       events.every((seen) => seen.filter((e) => e === 'lot.created').length === 2),
     )
+    // Each worker counts and times its own deliveries: 2 events to 2 sockets, and to 1.
+    const delivered = new Set<string>()
+    for (let i = 0; i < 6; i++) {
+      const body = await scrape(ports.port)
+      delivered.add(metric(body, 'lotline_realtime_deliveries_out_total'))
+      expect(
+        Number(metric(body, 'lotline_realtime_delivery_seconds_count')),
+      ).toBeGreaterThanOrEqual(2)
+    }
+    expect([...delivered].sort()).toEqual(['2', '4'])
 
     const code = await Promise.race([
       (server.child.kill('SIGTERM'), server.exited),
@@ -98,15 +108,21 @@ async function subscribed(port: number, channel: string, seen: string[]): Promis
 }
 
 /** One scrape on a fresh connection (the primary hands each connection to the next worker). */
-function realtimeConnections(port: number): Promise<string> {
+function scrape(port: number): Promise<string> {
   return new Promise((resolve, reject) => {
     get({ host: '127.0.0.1', port, path: '/metrics', agent: false }, (res) => {
       let body = ''
       res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      res.on('end', () => resolve(/^lotline_realtime_connections (\d+)$/m.exec(body)?.[1] ?? '?'))
+      res.on('end', () => resolve(body))
     }).on('error', reject)
   })
 }
+
+const metric = (body: string, name: string) =>
+  new RegExp(`^${name} (\\d+)$`, 'm').exec(body)?.[1] ?? '?'
+
+const realtimeConnections = async (port: number) =>
+  metric(await scrape(port), 'lotline_realtime_connections')
 
 async function signIn(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
