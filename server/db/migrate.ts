@@ -8,10 +8,15 @@ const MIGRATION_LOCK_ID = 7_150_001
 
 /** Applies plain SQL files `NNN_name.sql` in order, each once, each in its own transaction. */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.query(`create table if not exists schema_migrations (
-    name text primary key,
-    applied_at timestamptz not null default now()
-  )`)
+  // Under the lock too: two nodes' concurrent `create table if not exists` can both pass the
+  // check, and the second then fails on the catalog's unique index (23505 on pg_type).
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID])
+    await tx.query(`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`)
+  })
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort()
   const applied: string[] = []
   for (const name of files) {

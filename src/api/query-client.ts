@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { bindMutationRegistry } from '../offline/mutations'
-import { installQueueReplay } from '../offline/replay-install'
+import { installQueueReplay } from '../offline/replay'
 import { ApiError } from './errors'
 
 export const DAY = 24 * 60 * 60 * 1000

@@ -16,6 +16,7 @@ import { CACHE_SCHEMA_VERSION } from './version'
  * recording. The idempotency keys are: the server applies each key once.
  */
 export const QUEUE_LOCK = 'lotline-offline-queue'
+const CHANNEL = 'lotline-offline-queue'
 
 let fallbackTail: Promise<unknown> = Promise.resolve()
 
@@ -91,15 +92,7 @@ function settled(client: QueryClient, writes: AnyMutation[]): Promise<void> {
   })
 }
 
-/**
- * Loaded on the first resume (src/offline/replay-install.ts), not with the entry: most starts
- * have nothing queued, and the first screen never waits for a replay.
- */
-export async function replayQueue(
-  client: QueryClient,
-  resume: () => Promise<unknown>,
-  channel: BroadcastChannel | undefined,
-): Promise<void> {
+async function replayQueue(client: QueryClient, resume: () => Promise<unknown>): Promise<void> {
   await withQueueLock(async () => {
     adopt(client, await readQueue(CACHE_SCHEMA_VERSION))
     const writes = queuedWrites(client)
@@ -109,8 +102,31 @@ export async function replayQueue(
     const keys = writes.filter(done).flatMap((m) => queueKeyOf(m) ?? [])
     if (keys.length === 0) return
     await recordReplayed(CACHE_SCHEMA_VERSION, keys)
-    channel?.postMessage('replayed')
+    channels.get(client)?.postMessage('replayed')
     // Writes adopted from disk have no feature callbacks to refresh this tab's screens.
     void client.invalidateQueries()
   })
+}
+
+const channels = new WeakMap<QueryClient, BroadcastChannel>()
+
+/**
+ * Routes the client's resume of paused mutations through `replayQueue`, and refetches what it
+ * shows when another tab has replayed writes (they change this tab's screens too).
+ */
+export function installQueueReplay(client: QueryClient): void {
+  const resume = client.resumePausedMutations.bind(client)
+  client.resumePausedMutations = () =>
+    onlineManager.isOnline() ? replayQueue(client, resume) : Promise.resolve()
+  if (typeof BroadcastChannel === 'undefined') return
+  const channel = new BroadcastChannel(CHANNEL)
+  channel.onmessage = () => void client.invalidateQueries()
+  // Node (tests): a channel must not keep the process alive.
+  ;(channel as { unref?: () => void }).unref?.()
+  channels.set(client, channel)
+}
+
+export function uninstallQueueReplay(client: QueryClient): void {
+  channels.get(client)?.close()
+  channels.delete(client)
 }

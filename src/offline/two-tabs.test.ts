@@ -17,7 +17,7 @@ import {
 import { newIdempotencyKey } from '../api/idempotency'
 import type { Queued } from './queued'
 import { readQueue } from './queue-store'
-import { uninstallQueueReplay } from './replay-install'
+import { uninstallQueueReplay } from './replay'
 import { CACHE_SCHEMA_VERSION } from './version'
 
 /**

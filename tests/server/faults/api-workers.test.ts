@@ -37,7 +37,7 @@ describe.runIf(onPostgres)('API_WORKERS=2 on one machine', () => {
       REALTIME_REDIS_PREFIX: `lotline:test:${randomUUID()}`,
       API_WORKERS: '2',
     })
-    await server.healthy(60_000)
+    await server.healthy(90_000)
 
     // Three sockets, handed out round robin: two on one worker, one on the other.
     const events: string[][] = []
@@ -87,7 +87,7 @@ describe.runIf(onPostgres)('API_WORKERS=2 on one machine', () => {
       new Promise((resolve) => setTimeout(() => resolve('hung'), 15_000)),
     ])
     expect(code).toBe(0)
-  }, 120_000)
+  }, 180_000)
 })
 
 /** A raw Pusher-protocol client subscribed to `channel`; every event name it gets goes to `seen`. */

@@ -25,7 +25,7 @@ describe.runIf(onPostgres)('two nodes starting together on a fresh database', ()
     const url = await cluster.createDatabase('lotline_two_nodes')
     ports.push(await serverPorts(), await serverPorts())
     for (const p of ports) servers.push(startServer(p, { DATABASE_URL: url }))
-    await Promise.all(servers.map((s) => s.healthy(45_000)))
+    await Promise.all(servers.map((s) => s.healthy(90_000)))
 
     const client = new pg.Client({ connectionString: url })
     await client.connect()
@@ -48,5 +48,5 @@ describe.runIf(onPostgres)('two nodes starting together on a fresh database', ()
     for (const server of servers) {
       expect((await fetch(`${server.baseUrl}/api/lots`)).status).toBe(200)
     }
-  }, 90_000)
+  }, 150_000)
 })
