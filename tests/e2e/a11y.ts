@@ -27,7 +27,20 @@ const RUN_OPTIONS = {
   runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
 }
 
+/**
+ * Waits for the page's running CSS transitions and finite animations to end. A button that
+ * changes variant (Suspend, danger, turns into its undo, secondary) fades its background for
+ * 0.15 s; axe sampling that fade measured a colour the person sees for a frame or two and
+ * failed a settled screen that passes. Infinite animations (spinners) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+    .map((a) => a.finished.catch(() => undefined)))`)
+}
+
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await settleAnimations(page)
   const loaded = await page.evaluate('typeof window.axe === "object"')
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses an inline <script>.
   if (!loaded) await page.evaluate(AXE_SOURCE)

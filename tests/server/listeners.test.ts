@@ -7,11 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, createHmac } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { connect as tcpConnect, createServer } from 'node:net'
+import { connect as tcpConnect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { freePort } from '../free-port.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 /** NODE_ENV=test runs with the development credentials. */
@@ -22,18 +23,6 @@ let appPort = 0
 let rtPort = 0
 let dataDir = ''
 const logs: string[] = []
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.on('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => done(port))
-    })
-  })
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

@@ -21,8 +21,8 @@ import {
   testClusterPrefix,
   waitForState,
 } from '../../server/realtime/testkit.ts'
+import { freePort } from '../free-port.ts'
 import {
-  freePort,
   startNode,
   startRedis,
   stopNode,

@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { freePort } from '../../free-port.ts'
 
 const run = promisify(execFile)
 
@@ -36,17 +36,6 @@ function binDir(): string {
     : []
   if (!versions[0]) throw new Error('no PostgreSQL binaries (set PG_BIN_DIR)')
   return join(root, versions[0], 'bin')
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {

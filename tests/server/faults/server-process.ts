@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { freePort } from './own-postgres.ts'
+import { freePort } from '../../free-port.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 

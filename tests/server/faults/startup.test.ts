@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { freePort } from './own-postgres.ts'
+import { freePort } from '../../free-port.ts'
 import { serverPorts, startServer, type ServerPorts } from './server-process.ts'
 
 /**

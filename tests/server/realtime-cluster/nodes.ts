@@ -4,7 +4,7 @@
  * joined the cluster.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
+
 import { fileURLToPath } from 'node:url'
 import { hmacHex } from '../../../server/realtime/signatures.ts'
 import { APP, eventually, sleep } from '../../../server/realtime/testkit.ts'
@@ -93,17 +93,6 @@ export async function waitForCluster(ports: number[], count: number, timeoutMs =
     if (Date.now() > deadline) throw new Error(`cluster not joined: ${JSON.stringify(all)}`)
     await sleep(100)
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
 }
 
 /** A throwaway redis-server (no persistence), so restarting it never touches the shared one. */
