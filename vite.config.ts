@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { compressBuild } from './build/compress.ts'
 import { inlineShellCss } from './build/shell-css.ts'
+import { firstScreens } from './build/first-screens.ts'
+import { firstScreenModules } from './common/first-screen.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -17,6 +19,15 @@ export function normalizeBase(value: string | undefined): string {
 
 const base = normalizeBase(process.env.BASE_PATH)
 const isVitest = Boolean(process.env.VITEST)
+/**
+ * The lot list's and the lot room's modules, and the real-time rules every page loads once it has
+ * painted: what a first visit runs (decision 0037).
+ */
+const FIRST_SCREENS = firstScreens(new URL('./', import.meta.url), [
+  ...firstScreenModules('/'),
+  ...firstScreenModules('/lots/:id'),
+  'src/app/realtime-rules.ts',
+])
 
 /**
  * `manifest.webmanifest` at the top level is the single source of the web app manifest.
@@ -80,6 +91,7 @@ export default defineConfig({
     react(),
     devManifest(),
     inlineShellCss(new URL('./src/styles/shell.css', import.meta.url)),
+    FIRST_SCREENS.plugin,
     VitePWA({
       disable: isVitest,
       strategies: 'injectManifest',
@@ -115,7 +127,15 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     // Every browser Lotline supports has <link rel="modulepreload">: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // The page names the entry's chunks (html); a lazy chunk's imports are not preloaded from
+    // script, whose link insertions cost the first visit tens of milliseconds of main thread:
+    // the server names the first screen's chunks in the page instead, from the manifest
+    // (server/lib/shell-modules.ts, decision 0035), and later screens come from the worker's cache.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+    manifest: true,
     // One stylesheet, at the end of <body> (build/shell-css.ts): screens' own CSS inserted later
     // into <head> would come before it and lose the cascade to it.
     cssCodeSplit: false,
@@ -130,6 +150,27 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky|wouter|regexparam|idb-keyval|use-sync-external-store)[\\/]/,
+            },
+            // The app's own code the entry runs, in one chunk with it rather than six of a few
+            // hundred bytes each: every file is a request, and a slow phone pays a round trip
+            // for each beyond its six connections (decision 0035).
+            {
+              name: 'app',
+              tags: ['$initial'],
+              // Not main.tsx: the entry stays a chunk of its own, which the build manifest names.
+              test: /[\\/](src|common)[\\/](?!main\.tsx$)/,
+            },
+            // Code two or more screens share, in one chunk rather than one per combination: what
+            // the first screens run apart from the rest, which a first visit then never downloads.
+            {
+              name: 'first-screens',
+              test: (id) => /[\\/](src|common)[\\/]/.test(id) && FIRST_SCREENS.includes(id),
+              minShareCount: 2,
+            },
+            {
+              name: 'screens',
+              test: /[\\/](src|common)[\\/]/,
+              minShareCount: 2,
             },
           ],
         },

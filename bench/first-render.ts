@@ -44,7 +44,8 @@ function summary(values: number[]) {
 }
 
 async function main() {
-  const server = await startServer({ distDir: buildClient('bench') })
+  // BENCH_DIST: a build made before (e.g. another commit's), to compare in one session.
+  const server = await startServer({ distDir: process.env.BENCH_DIST ?? buildClient('bench') })
   const browser = await launchBrowser()
   const results: Record<string, { render: number[]; fcp: number[] }> = {
     cold: { render: [], fcp: [] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstScreenRequests } from './first-screen.ts'
+import { firstScreenModules, firstScreenRequests } from './first-screen.ts'
 
 describe('first-screen requests (named in the page so they start beside the code)', () => {
   it.each([
@@ -45,5 +45,26 @@ describe('first-screen requests (named in the page so they start beside the code
     ['/sign-in', '?next=%2F', ['api/config', 'api/session']],
   ])('%s%s → %j', (path, search, expected) => {
     expect(firstScreenRequests(path, search)).toEqual(expected)
+  })
+})
+
+describe('first-screen modules (their chunks named in the page, decision 0035)', () => {
+  const LIST = ['src/features/lots/LotListScreen.tsx', 'src/i18n/messages/lot-list.ts']
+  const ROOM = ['src/features/lots/LotScreen.tsx', 'src/i18n/more.ts']
+  it.each([
+    ['/', LIST],
+    ['/lots/0b8e6a0e-3c1d-4a5e-9b7f-1c2d3e4f5a6b', ROOM],
+    ['/lots/abc/', ROOM],
+    ['/lots/new', []],
+    ['/lots/new/', []],
+    ['/lots/newer', ROOM],
+    ['/lots', []],
+    ['/lots/', []],
+    ['/lots/a/b', []],
+    ['/x/lots/abc', []],
+    ['/wallet', []],
+    ['', []],
+  ])('%s → %j', (path, modules) => {
+    expect(firstScreenModules(path)).toEqual(modules)
   })
 })

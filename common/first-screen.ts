@@ -1,5 +1,11 @@
 import { apiSearchParams, readListParams } from './auction/list-query.ts'
 
+/**
+ * The id of the page's `<script type="application/json">` that carries the first screen's API
+ * answers (decision 0039): the server writes it, the app's HTTP client reads it.
+ */
+export const FIRST_SCREEN_ANSWERS_ID = 'first-screen-answers'
+
 /** Lot ids as the API makes them (UUIDs); anything else gets no preload (and is never echoed). */
 const PLAIN_ID = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -18,4 +24,18 @@ export function firstScreenRequests(path: string, search: string): string[] {
     return [...everyScreen, `api/lots/${lotId}`, `api/lots/${lotId}/bids`]
   }
   return everyScreen
+}
+
+/**
+ * The source modules a page's first screen runs beyond the app's entry, as the build's manifest
+ * names them: the screen's component and the messages it waits for (src/app/routes.tsx loads
+ * the same pair). The server preloads their chunks with the page (decision 0035); a path with
+ * none here still works, its chunk is only fetched once the entry has run.
+ */
+export function firstScreenModules(path: string): string[] {
+  if (path === '/') return ['src/features/lots/LotListScreen.tsx', 'src/i18n/messages/lot-list.ts']
+  if (/^\/lots\/[^/]+\/?$/.test(path) && !/^\/lots\/new\/?$/.test(path)) {
+    return ['src/features/lots/LotScreen.tsx', 'src/i18n/more.ts']
+  }
+  return []
 }

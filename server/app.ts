@@ -34,6 +34,7 @@ import session from './plugins/session.ts'
 import socketId from './plugins/socket-id.ts'
 import staticFiles from './plugins/static.ts'
 import { firstPictureFinder } from './routes/lots/first-picture.ts'
+import { firstScreenAnswerer } from './lib/first-screen-answers.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
@@ -334,6 +335,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     distDir: deps.distDir,
     uploadsDir,
     firstPicture: firstPictureFinder(db),
+    firstScreenAnswers: firstScreenAnswerer(app, config.basePath, config.shellAnswerWaitMs),
   })
   return app
 }

@@ -2,6 +2,7 @@ import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import type { Limit } from './lib/attempt-limiter.ts'
 import { vapidProblems, type VapidKeys } from './lib/vapid.ts'
+import { ANSWER_WAIT_MS } from './lib/first-screen-answers.ts'
 import { DEFAULT_CURRENCY } from '../common/config.ts'
 
 /**
@@ -40,6 +41,8 @@ export interface Config {
   databaseStartTimeoutSeconds: number
   /** A request (headers and body) must arrive whole within this, or it is answered 408. */
   requestTimeoutSeconds: number
+  /** How long a page waits for its first screen's answers (decision 0039). */
+  shellAnswerWaitMs: number
   appUrl: string | undefined
   currency: string
   sessionSecret: string
@@ -258,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     realtimeRedisPrefix: str('REALTIME_REDIS_PREFIX'),
     databaseStartTimeoutSeconds: int('DATABASE_START_TIMEOUT_SECONDS', 30, 0, 3600),
     requestTimeoutSeconds: int('REQUEST_TIMEOUT_SECONDS', 60, 1, 300),
+    shellAnswerWaitMs: int('SHELL_ANSWER_WAIT_MS', ANSWER_WAIT_MS, 0, 10_000),
     appUrl,
     currency,
     sessionSecret,

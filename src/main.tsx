@@ -6,12 +6,13 @@ import { App, ROUTER_BASE } from './app/App'
 import { preloadScreen } from './app/routes'
 import { installPreloadRecovery } from './app/preload-recovery'
 import { seedOnlineState } from './offline/online'
-import { flushOnLeave, prefetchPersistedState } from './offline/persist'
+import { flushOnLeave, prefetchPersistedState, startRestore } from './offline/persist'
 import { queryClient } from './api/query-client'
 import { getLanguage, loadLanguage } from './i18n'
-import { prewarmMoney } from './i18n/format'
+import { warmUpIntl } from './i18n/warm-up'
 import { DEFAULT_CURRENCY } from '../common/config'
 import { onIdle } from './lib/idle'
+import { firstVisitData } from './app/first-visit-data'
 import { applyAppStylesheet } from './app/stylesheet'
 import { applyTheme, followThemeChanges } from './components/theme'
 import { captureInstallPrompt } from './app/install-capture'
@@ -19,6 +20,9 @@ import './styles.css'
 
 // Marks for bench/first-render.ts: script start, cache restored (see offline/persist.ts).
 performance.mark('lotline:start')
+// While the first screen's code and data are on their way: the first price, plural and date would
+// otherwise each load locale data inside the render that shows them.
+warmUpIntl(getLanguage(), DEFAULT_CURRENCY, (work) => onIdle(work, 1000))
 // The member's theme before anything renders (the boot skeleton follows the system meanwhile).
 applyTheme()
 followThemeChanges()
@@ -26,8 +30,12 @@ followThemeChanges()
 captureInstallPrompt()
 prefetchPersistedState()
 seedOnlineState()
-// Fetch the current screen's chunk while the cache restores, so it renders without suspending.
-preloadScreen(location.pathname.slice(ROUTER_BASE.length) || '/')
+// Fetch the current screen's chunk while the cache restores, so it renders without suspending,
+// and on a first visit its data too, so it renders once (decision 0035).
+preloadScreen(location.pathname.slice(ROUTER_BASE.length) || '/', firstVisitData)
+// The saved cache goes into the client now, not once React has drawn the providers: a repeat
+// visit's first render then finds it there and renders the screen at once (decision 0038).
+startRestore(queryClient)
 // Which build is running: support answers, and the update e2e test checks it after a reload.
 document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
 installPreloadRecovery()
@@ -51,5 +59,3 @@ const render = () =>
 void Promise.all([loadLanguage(getLanguage()).catch(() => undefined), applyAppStylesheet()]).then(
   render,
 )
-// While the first screen's data is on its way: the first price would otherwise pay for it.
-onIdle(() => prewarmMoney(DEFAULT_CURRENCY, getLanguage()), 1000)

@@ -1,5 +1,6 @@
-import { firstScreenRequests } from '../../common/first-screen.ts'
+import { firstScreenModules, firstScreenRequests } from '../../common/first-screen.ts'
 import { pictureSrcset, type LotPicture } from '../../common/auction.ts'
+import { answersBlock, type FirstScreenAnswers } from './first-screen-answers.ts'
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
@@ -26,25 +27,37 @@ export interface FirstPicture {
 /**
  * The app shell for one address, naming what its first screen loads so it travels beside the
  * code, not after it (decision 0030):
- * - the API requests (common/first-screen.ts) as `<link rel="preload" as="fetch" crossorigin>`;
- *   the `crossorigin` makes the preload a CORS-mode request with same-origin credentials, as
+ * - the API requests (common/first-screen.ts): those `answers` holds written into the page
+ *   (decision 0039), the others as `<link rel="preload" as="fetch" crossorigin>`; the
+ *   `crossorigin` makes the preload a CORS-mode request with same-origin credentials, as
  *   fetch() is — without it the answer would not be reused;
  * - the first card's or the gallery's picture as `<link rel="preload" as="image">` with the same
  *   `imagesrcset` and `imagesizes` as the `<img>` (decision 0031): the browser picks the same copy,
- *   and the largest paint no longer waits for the code, then the data, then the picture.
+ *   and the largest paint no longer waits for the code, then the data, then the picture;
+ * - the screen's own chunks as `<link rel="modulepreload">` (decision 0035), resolved through the
+ *   build's manifest by `moduleFiles`.
  */
 export function withFirstScreenPreloads(
   html: string,
   base: string,
   url: string,
   picture?: FirstPicture,
+  moduleFiles: (sources: string[]) => string[] = () => [],
+  answers: FirstScreenAnswers = new Map(),
 ): string {
   const screen = screenOf(base, url)
   if (!screen) return html
-  const links = firstScreenRequests(screen.path, screen.search).map(
-    (href) => `<link rel="preload" href="${escapeAttribute(base + href)}" as="fetch" crossorigin>`,
-  )
+  const links = firstScreenRequests(screen.path, screen.search)
+    .filter((href) => !answers.has(href))
+    .map(
+      (href) =>
+        `<link rel="preload" href="${escapeAttribute(base + href)}" as="fetch" crossorigin>`,
+    )
+  links.push(answersBlock(answers))
   if (picture) links.push(pictureLink(base, picture))
+  for (const file of moduleFiles(firstScreenModules(screen.path))) {
+    links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`)
+  }
   return html.replace('</head>', `${links.join('')}</head>`)
 }
 

@@ -5,16 +5,11 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../db/types.ts'
 import type { Broadcaster } from '../lib/broadcaster.ts'
 import { AppError } from '../lib/problem.ts'
+import type { RealtimeCounts } from '../realtime/index.ts'
 
 /** What the embedded real-time service reports of itself (server/realtime's `stats()`). */
-export interface RealtimeGauges {
-  connections: number
-  channels: number
-  users: number
-  presenceMembers: number
-  eventsIn: number
-  deliveriesOut: number
-}
+/** What the embedded real-time service counts of its own work (server/realtime/index.ts). */
+export type RealtimeGauges = RealtimeCounts
 
 type FanOutListener = (seconds: number, sockets: number) => void
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { PROBLEM_CONTENT_TYPE } from '../../common/errors.ts'
@@ -13,6 +13,9 @@ import {
   type Screen,
 } from '../lib/shell-preloads.ts'
 import { isServerPath } from '../../common/wire.ts'
+import { readManifest, screenModuleFiles } from '../lib/shell-modules.ts'
+import { pageCacheControl, type FirstScreenAnswers } from '../lib/first-screen-answers.ts'
+import { firstScreenRequests } from '../../common/first-screen.ts'
 
 /**
  * Caching: Vite's hashed files under assets/ never change, so they are immutable for a year. The
@@ -42,6 +45,8 @@ export default fp(async function staticFiles(
     uploadsDir?: string
     /** The picture a screen shows first, preloaded by the shell (server/routes/lots/first-picture.ts). */
     firstPicture?: (screen: Screen) => Promise<FirstPicture | undefined>
+    /** The first screen's API answers, written into the shell (server/lib/first-screen-answers.ts). */
+    firstScreenAnswers?: (request: FastifyRequest, hrefs: string[]) => Promise<FirstScreenAnswers>
   },
 ) {
   const base = opts.config.basePath
@@ -88,28 +93,49 @@ export default fp(async function staticFiles(
     })
   }
 
-  // The shell is read per request: a deploy replaces dist/ under a running server. It names the
-  // first screen's API requests and picture for this address, so they start beside the code
-  // (decisions 0030, 0031). Without the picture (none, or the lookup failed) it is still the shell.
+  // The shell is read per request: a deploy replaces dist/ under a running server. It carries
+  // the first screen's API answers and names its picture for this address, so they arrive with
+  // the page or beside the code (decisions 0030, 0031, 0039). Without them (none, or a lookup
+  // failed) it is still the shell, and the app fetches what it needs.
   const shell = async (request: FastifyRequest) => {
     const screen = screenOf(base, request.url)
-    const picture =
+    const [picture, answers] = await Promise.all([
       screen && opts.firstPicture
-        ? await opts.firstPicture(screen).catch((error: unknown) => {
+        ? opts.firstPicture(screen).catch((error: unknown) => {
             request.log.warn({ err: error }, 'first picture lookup failed')
             return undefined
           })
-        : undefined
-    return withFirstScreenPreloads(readFileSync(indexPath, 'utf8'), base, request.url, picture)
+        : undefined,
+      screen && opts.firstScreenAnswers
+        ? opts
+            .firstScreenAnswers(request, firstScreenRequests(screen.path, screen.search))
+            .catch((error: unknown) => {
+              request.log.warn({ err: error }, 'first screen answers failed')
+              return undefined
+            })
+        : undefined,
+    ])
+    const manifest = readManifest(distDir)
+    const moduleFiles = (sources: string[]) =>
+      manifest ? screenModuleFiles(manifest, sources) : []
+    const html = withFirstScreenPreloads(
+      readFileSync(indexPath, 'utf8'),
+      base,
+      request.url,
+      picture,
+      moduleFiles,
+      answers,
+    )
+    // Revalidated every time like index.html, and as private as the answers it carries.
+    return { html, cacheControl: pageCacheControl(answers) }
+  }
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { html, cacheControl } = await shell(request)
+    return reply.header('Cache-Control', cacheControl).type('text/html; charset=utf-8').send(html)
   }
   if (hasClient) {
     // The static handler answers a directory with 403; the base itself is the app's start URL.
-    app.get(base, async (request, reply) =>
-      reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(await shell(request)),
-    )
+    app.get(base, sendShell)
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -122,10 +148,7 @@ export default fp(async function staticFiles(
     const looksLikeFile = /\.[a-z0-9]+$/i.test(relative)
     const inApp = decoded !== undefined && decoded.startsWith(base)
     if (hasClient && wantsPage && !serverOwned && !looksLikeFile && inApp) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(await shell(request))
+      return sendShell(request, reply)
     }
     return reply
       .status(404)

@@ -1,6 +1,7 @@
 import ky from 'ky'
 import { ASYNC_HEADER, ASYNC_HEADER_VALUE, SOCKET_ID_HEADER } from '../../common/config'
 import { ApiError, NetworkError, isAbortError, readProblem } from './errors'
+import { takeFirstScreenAnswer } from './first-screen-answers'
 
 export { ApiError, NetworkError } from './errors'
 
@@ -19,8 +20,13 @@ export function setSocketId(id: string | null): void {
   socketId = id
 }
 
-/** fetch that turns "no HTTP answer" into a typed NetworkError (aborts stay AbortErrors). */
+/**
+ * fetch that first takes an answer the page brought (decision 0039), and turns "no HTTP answer"
+ * into a typed NetworkError (aborts stay AbortErrors).
+ */
 const fetchWithNetworkError: typeof fetch = async (input, init) => {
+  const brought = takeFirstScreenAnswer(input, init)
+  if (brought) return brought
   try {
     return await globalThis.fetch(input, init)
   } catch (error) {

@@ -1,9 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import { loadListMessages, loadMoreMessages } from '../i18n'
 
-type ScreenModule = { default: ComponentType }
-type Screen = ComponentType & { preload: () => Promise<unknown> }
+/** What a screen's first render needs from the server, fetched into `client` (decision 0035). */
+export type ScreenPrefetch = (
+  client: QueryClient,
+  screen: { params: Record<string, string>; search: string },
+) => Promise<unknown>
+
+type ScreenModule = { default: ComponentType; prefetch?: ScreenPrefetch }
+type Screen = ComponentType & { preload: () => Promise<ScreenModule> }
 
 /**
  * A lazy screen that can be loaded ahead of rendering. Once its module is in, it renders
@@ -71,11 +78,30 @@ const notFound = screen(() => import('./NotFoundScreen'))
 
 /** Does a route pattern like `/lots/:id` match this path? */
 export function matches(pattern: string, path: string): boolean {
+  return paramsOf(pattern, path) !== undefined
+}
+
+/** The parameters a route pattern takes from a path (`/lots/:id` → `{id}`), if it matches. */
+export function paramsOf(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.split('/').filter(Boolean)
   const have = path.split('/').filter(Boolean)
-  return (
-    want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i])
-  )
+  if (want.length !== have.length) return undefined
+  const params: Record<string, string> = {}
+  for (const [i, part] of want.entries()) {
+    const value = have[i]!
+    if (part.startsWith(':')) params[part.slice(1)] = safeDecode(value)
+    else if (part !== value) return undefined
+  }
+  return params
+}
+
+/** As the router reads a path: percent-decoded where that is valid. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURI(value)
+  } catch {
+    return value
+  }
 }
 
 /** Longest the boot waits for the first screen's chunk before rendering through Suspense. */
@@ -85,19 +111,27 @@ let bootScreenReady = true
 const bootListeners = new Set<() => void>()
 
 /**
- * Starts loading the screen for `path` (relative to the base) while the app boots; the restore
- * gate waits for it (bounded), so the first screen renders whole, never through a fallback.
+ * Starts loading the screen for `path` (relative to the base) while the app boots, and with
+ * `data` what it shows; the restore gate waits for both (bounded), so the first screen renders
+ * whole, once, never through a fallback or a skeleton of its own (decision 0035).
  */
-export function preloadScreen(path: string): void {
+export function preloadScreen(
+  path: string,
+  data?: (prefetch: ScreenPrefetch | undefined, params: Record<string, string>) => Promise<unknown>,
+): void {
   const ready = () => {
     bootScreenReady = true
     for (const listener of bootListeners) listener()
   }
-  const screen = routes.find((route) => matches(route.path, path))?.component ?? notFound
+  const route = routes.find((candidate) => matches(candidate.path, path))
+  const screen = route?.component ?? notFound
+  const params = (route && paramsOf(route.path, path)) ?? {}
   bootScreenReady = false
   const timer = setTimeout(ready, BOOT_SCREEN_WAIT_MS)
   screen
     .preload()
+    // Its data too, when the caller asks: the first screen then renders once, whole.
+    .then((module) => data?.(module.prefetch, params))
     .catch(() => undefined) // the render path reports the failure
     .finally(() => {
       clearTimeout(timer)

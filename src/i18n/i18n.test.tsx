@@ -18,6 +18,7 @@ import {
   getLanguage,
   LANGUAGE_STORAGE_KEY,
   setLanguage,
+  type MessageKey,
 } from './index'
 
 describe('i18n', () => {
@@ -127,5 +128,29 @@ describe('dictionaries other than English load on demand', () => {
     act(() => i18n.setLanguage('es'))
     expect(i18n.getLanguage()).toBe('es')
     expect(await screen.findByRole('heading', { name: 'Cargando…' })).toBeTruthy()
+  })
+
+  it('a chunk of English redraws a screen that showed one of its keys blank, and only then', async () => {
+    const i18n = await freshI18n()
+    const [moreKey, moreText] = Object.entries(moreEn).find(([key]) => !(key in shellEn))! as [
+      MessageKey,
+      string,
+    ]
+    let renders = 0
+    function Shell() {
+      renders += 1
+      return <h1>{i18n.useT().t('app.loading')}</h1>
+    }
+    render(<Shell />)
+    act(() => i18n.addMessages({ 'test.unused': 'Nobody shows this' } as never))
+    expect(renders).toBe(1)
+
+    function Prompt() {
+      return <p>{i18n.useT().t(moreKey)}</p>
+    }
+    render(<Prompt />)
+    expect(screen.getByRole('paragraph').textContent).toBe('')
+    act(() => i18n.addMessages(moreEn, true))
+    expect(screen.getByRole('paragraph').textContent).toBe(moreText)
   })
 })

@@ -76,7 +76,11 @@ export function createTranslator(lang: Language): Translate {
     const own = dictionaries[lang][key]
     const message = own ?? dictionaries.en[key]
     // A key of a screen whose English has not arrived yet (more.ts) is blank for that moment.
-    if (message === undefined) return moreLoaded ? key : ''
+    if (message === undefined) {
+      if (moreLoaded) return key
+      blankShown = true
+      return ''
+    }
     return interpolate(pick(message, own ? lang : FALLBACK_LANGUAGE, vars), vars)
   }
 }
@@ -136,10 +140,19 @@ let moreLoaded = false
 let morePending: Promise<void> | undefined
 let listPending: Promise<void> | undefined
 
+/**
+ * A key was shown blank since the last chunk of English arrived. Only then does a new chunk redraw
+ * what is on screen: screens await their English before they render, and a redraw for nothing
+ * re-renders every translated component at once — a long task on a slow phone (decision 0035).
+ */
+let blankShown = false
+
 /** Adds English messages that arrived in a chunk; `complete` once every screen's are in. */
 export function addMessages(messages: Dictionary, complete = false): void {
   Object.assign(dictionaries.en, messages)
   if (complete) moreLoaded = true
+  if (!blankShown) return
+  blankShown = false
   dictionaryVersion += 1
   notify()
 }

@@ -122,6 +122,26 @@ describe('persisted cache and offline queue (IndexedDB)', () => {
     closePage(page2)
   })
 
+  it('marks restored data stale, not what this page load already fetched', async () => {
+    const first = await openPage()
+    first.setQueryData(['test', 'saved'], 'from the last visit', {
+      updatedAt: Date.now() - 3_600_000,
+    })
+    await flushPersistedState(first)
+    closePage(first)
+
+    const page = createQueryClient()
+    page.mount()
+    // The first screen's data, fetched by this page load before the restore finished.
+    page.setQueryData(['test', 'fresh'], 'fetched just now')
+    await persistQueryClientRestore({ queryClient: page, ...persistOptions })
+    onCacheRestored(page)
+    expect(page.getQueryData(['test', 'saved'])).toBe('from the last visit')
+    expect(page.getQueryState(['test', 'saved'])?.isInvalidated).toBe(true)
+    expect(page.getQueryState(['test', 'fresh'])?.isInvalidated).toBe(false)
+    closePage(page)
+  })
+
   it('drops the persisted client when the cache schema version (buster) changes', async () => {
     const page1 = await openPage()
     page1.setQueryData(['lots'], ['old shape'])

@@ -4,9 +4,10 @@ import {
   type DehydrateOptions,
   type QueryClient,
 } from '@tanstack/react-query'
-import type {
-  PersistedClient,
-  PersistQueryClientOptions,
+import {
+  persistQueryClientRestore,
+  type PersistedClient,
+  type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client'
 import { PERSIST_MAX_AGE } from '../api/query-client'
 import { isQueueableMutation, reapplyQueued } from './mutations'
@@ -14,7 +15,13 @@ import { persister, removePersisted, savePersisted } from './persister'
 import { CACHE_SCHEMA_VERSION } from './version'
 
 export { CACHE_SCHEMA_VERSION }
-export { PERSIST_KEY, PERSIST_THROTTLE_MS, persister, prefetchPersistedState } from './persister'
+export {
+  PERSIST_KEY,
+  PERSIST_THROTTLE_MS,
+  hasPersistedCache,
+  persister,
+  prefetchPersistedState,
+} from './persister'
 
 export const dehydrateOptions: DehydrateOptions = {
   // Any query with data (last-known data survives a failed offline refetch), unless it opts out
@@ -32,11 +39,16 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   dehydrateOptions,
 }
 
+/** When this page loaded: data older than this came from the saved cache. */
+const LOADED_AT = Date.now()
+
 /**
  * After the persisted cache is restored: show the queued writes on screen again (another tab's
  * cache may have been written last), replay the offline queue if online (otherwise the
  * QueryClient does it on the next `online`), and mark restored data stale so what is on screen
- * refetches once. Nothing is awaited: the provider waits for this callback, and a request with
+ * refetches once — restored data only: what this page load fetched already (the first screen's
+ * data on a first visit, decision 0035) is fresh, and asking again would double the requests.
+ * Nothing is awaited: the app waits for this callback (`startRestore`), and a request with
  * no timeout must never hold the app on its restore skeleton.
  */
 export function onCacheRestored(client: QueryClient): void {
@@ -50,7 +62,35 @@ export function onCacheRestored(client: QueryClient): void {
       .map((m) => ({ mutationKey: m.options.mutationKey, variables: m.state.variables })),
   )
   if (onlineManager.isOnline()) void client.resumePausedMutations()
-  void client.invalidateQueries()
+  void client.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < LOADED_AT })
+}
+
+/** A restore of the saved cache into one client: `settled` once it is over, restored or not. */
+export interface Restore {
+  done: Promise<void>
+  settled: boolean
+}
+const restores = new WeakMap<QueryClient, Restore>()
+
+/**
+ * Restores the saved cache into `client` once, then runs `onCacheRestored`. The boot starts it for
+ * the app's client (src/main.tsx) beside the stylesheet and the first render; TanStack's provider
+ * started it only once React had rendered and committed the providers, and a repeat visit then
+ * rendered twice (decision 0038). The app's providers wait for the same restore
+ * (src/app/providers.tsx). A cache TanStack cannot restore it removes; the app starts empty.
+ */
+export function startRestore(client: QueryClient): Restore {
+  const known = restores.get(client)
+  if (known) return known
+  const restore: Restore = { settled: false, done: Promise.resolve() }
+  restore.done = persistQueryClientRestore({ ...persistOptions, queryClient: client })
+    .then(() => onCacheRestored(client))
+    .catch(() => undefined)
+    .finally(() => {
+      restore.settled = true
+    })
+  restores.set(client, restore)
+  return restore
 }
 
 /**

@@ -17,10 +17,21 @@ const readBoth = (): Promise<Saved> =>
  * as the app's script runs, so IndexedDB works while the screen's chunk loads and React renders.
  */
 let early: Promise<Saved> | undefined
+/** The same first read, kept after the restore took it: what the boot found saved. */
+let firstRead: Promise<Saved> | undefined
 
 export function prefetchPersistedState(): void {
-  early = readBoth()
+  early = firstRead = readBoth()
   early.catch(() => undefined) // a failed early read is retried by the restore itself
+}
+
+/**
+ * Whether this browser held a saved cache when the page loaded (the boot's early read): a first
+ * visit does not, and waits for its first screen's data instead (src/main.tsx, decision 0035).
+ */
+export async function hasPersistedCache(): Promise<boolean> {
+  const [raw] = (await firstRead?.catch(() => undefined)) ?? (await readBoth())
+  return Boolean(raw)
 }
 
 /** The cache record plus the shared queue, as one client for TanStack's restore. */

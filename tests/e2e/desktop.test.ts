@@ -255,7 +255,10 @@ describe('desktop browser', () => {
     // Saved first (the cache is written shortly after a change, and on leaving the page; a reload
     // in the very millisecond of the first render could beat that write on a loaded machine).
     await expect.poll(async () => (await persistedCache(page)).includes(lot.title)).toBe(true)
-    // While the reload's requests for the lot are held, the room shows what was saved.
+    // An installed app's reload: the service worker answers with its saved page, which brings
+    // no answers of its own (decision 0039), so the room's requests go to the network. While
+    // they are held, the room shows what was saved.
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)')
     const held = await holdRequests(page, /\/api\/lots\/[^/]+(\/bids)?(\?.*)?$/)
     await page.reload()
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe(lot.title)

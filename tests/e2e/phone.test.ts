@@ -110,7 +110,9 @@ async function expectNarrowLayout(page: Page) {
 /** The bottom tab bar: visible, pinned to the bottom edge, each tab a comfortable target. */
 async function expectBottomTabBar(page: Page, tabs: string[]) {
   const bar = page.getByRole('navigation', { name: 'Main' })
-  expect(await bar.isVisible()).toBe(true)
+  // The page's own skeleton paints a bar first; the app's, with its links, follows its first
+  // render (on a first visit, once the first screen's data is in: decision 0035).
+  await expect.poll(() => bar.isVisible(), { timeout: 15_000 }).toBe(true)
   const box = (await bar.boundingBox())!
   expect(Math.round(box.y + box.height)).toBe(PHONE.height)
   for (const name of tabs) await expectTapTarget(bar.getByRole('link', { name }))
@@ -125,10 +127,17 @@ async function expectAboveTabBar(page: Page, target: ReturnType<Page['locator']>
 }
 
 async function expectTapTarget(target: ReturnType<Page['locator']>) {
-  const box = await target.boundingBox()
-  expect(box, 'the target is on screen').not.toBeNull()
-  expect(box!.height).toBeGreaterThanOrEqual(MIN_TAP)
-  expect(box!.width).toBeGreaterThanOrEqual(MIN_TAP)
+  // Polled: a tab can be swapped for its loaded self right then (the wallet tab's balance comes
+  // in a chunk of its own), and a box asked of the element being replaced is none.
+  await expect
+    .poll(
+      async () => {
+        const box = await target.boundingBox()
+        return box ? Math.min(box.width, box.height) : 'not on screen'
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(MIN_TAP)
 }
 
 /** The "Saved … ago" line of a screen's data (src/components/SavedAge.tsx). */

@@ -175,6 +175,65 @@ describe('requests the service worker must not handle', () => {
   })
 })
 
+describe('a first visit (decision 0035)', () => {
+  it("brings the first screen's answers in the page and fetches each chunk once, all named by it", async () => {
+    const lots = (await (await fetch(`${server.url}api/lots?status=open`)).json()) as {
+      items: Array<{ id: string }>
+    }
+    const lotId = lots.items[0]!.id
+    const browser = await launchBrowser()
+    try {
+      for (const [path, screenChunk, api] of [
+        ['', /LotListScreen-/, ['api/config', 'api/session', 'api/lots?status=open']],
+        [
+          `lots/${lotId}`,
+          /LotScreen-/,
+          ['api/config', 'api/session', `api/lots/${lotId}`, `api/lots/${lotId}/bids`],
+        ],
+      ] as const) {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+        const page = await context.newPage()
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Network.enable')
+        const sent: Array<{ url: string; initiator: string; type: string }> = []
+        cdp.on('Network.requestWillBeSent', ({ request, initiator, type }) => {
+          sent.push({ url: request.url, initiator: initiator.type, type: type ?? '' })
+        })
+        await page.goto(`${server.url}${path}`)
+        await expect
+          .poll(() =>
+            page
+              .locator(path ? '.lot-room h1, main h1' : '.lot-card')
+              .first()
+              .isVisible(),
+          )
+          .toBe(true)
+        await page.waitForLoadState('networkidle')
+        const count = (url: string) => sent.filter((r) => r.url === url).length
+        for (const request of api) {
+          // Never: the page brought the answer (decision 0039), and the app took it from there.
+          expect(count(`${server.url}${request}`), request).toBe(0)
+        }
+        const scripts = sent.filter((r) => r.type === 'Script')
+        expect(scripts.filter((r) => count(r.url) > 1)).toEqual([])
+        const screen = scripts.find((r) => screenChunk.test(r.url))
+        expect(screen?.initiator, `${path || '/'} names its screen's chunk`).toBe('parser')
+        // The code only other screens share is never downloaded (decision 0037).
+        expect(scripts.map((r) => r.url).filter((url) => /\/assets\/screens-/.test(url))).toEqual(
+          [],
+        )
+        expect(scripts.some((r) => /\/assets\/first-screens-/.test(r.url))).toBe(true)
+        // Pictures come as their WebP copies; an original is only for the full-size view.
+        const originals = sent.filter((r) => /\/uploads\/.*\.(png|jpe?g)$/.test(r.url))
+        expect(originals.map((r) => r.url)).toEqual([])
+        await context.close()
+      }
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
 describe('accounts in the browser', () => {
   it('signs up, signs out and signs back in; every API request carries X-Requested-With', async () => {
     const browser = await launchBrowser()

@@ -3,7 +3,7 @@
  * room's first picture, as `<link rel="preload" as="image">` with the `<img>`'s own srcset and
  * sizes, so the browser fetches it beside the code and picks the same copy.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +16,29 @@ import {
 import { encodePng } from '../../server/jobs/demo-pictures.ts'
 import { browser, createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
 
+/** A build's manifest as Vite writes it: the entry, two screens, what they share. */
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-E1.js',
+    isEntry: true,
+    imports: ['_vendor-V1.js', '_app-A1.js'],
+  },
+  '_vendor-V1.js': { file: 'assets/vendor-V1.js' },
+  '_app-A1.js': { file: 'assets/app-A1.js', imports: ['_vendor-V1.js'] },
+  '_screens-S1.js': { file: 'assets/screens-S1.js', imports: ['_vendor-V1.js', '_app-A1.js'] },
+  'src/features/lots/LotListScreen.tsx': {
+    file: 'assets/LotListScreen-L1.js',
+    imports: ['_screens-S1.js', '_app-A1.js'],
+  },
+  'src/i18n/messages/lot-list.ts': { file: 'assets/lot-list-M1.js' },
+  'src/features/lots/LotScreen.tsx': {
+    file: 'assets/LotScreen-R1.js',
+    imports: ['_screens-S1.js'],
+  },
+  'src/i18n/more.ts': { file: 'assets/more-M2.js', imports: ['_screens-S1.js'] },
+  'src/features/wallet/WalletScreen.tsx': { file: 'assets/WalletScreen-W1.js' },
+}
+
 let dist: string
 let t: TestApp
 let lotId: string
@@ -25,6 +48,8 @@ const BASE = '/lotline/'
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'lotline-shell-'))
   await writeFile(join(dist, 'index.html'), '<!doctype html><head><title>Shell</title></head>')
+  await mkdir(join(dist, '.vite'))
+  await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
   t = await createTestApp({ distDir: dist, env: { BASE_PATH: BASE } })
   const seller = browser(t.app)
   await seller.request({
@@ -101,5 +126,124 @@ describe('the shell preloads the picture its first screen shows first', () => {
       expect(imagePreloads(html)).toEqual([])
       expect(html).not.toContain('<script>x')
     }
+  })
+})
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+
+describe("the shell names its first screen's code (decision 0035)", () => {
+  it("names the list's chunks, imports first, and none the entry already names", async () => {
+    expect(modulePreloads(await shell(BASE))).toEqual([
+      `${BASE}assets/screens-S1.js`,
+      `${BASE}assets/LotListScreen-L1.js`,
+      `${BASE}assets/lot-list-M1.js`,
+    ])
+  })
+
+  it("names a lot room's chunks, and nothing for screens it does not know", async () => {
+    expect(modulePreloads(await shell(`${BASE}lots/${lotId}`))).toEqual([
+      `${BASE}assets/screens-S1.js`,
+      `${BASE}assets/LotScreen-R1.js`,
+      `${BASE}assets/more-M2.js`,
+    ])
+    for (const url of [`${BASE}wallet`, `${BASE}lots/new`, `${BASE}nowhere/at/all`]) {
+      expect(modulePreloads(await shell(url))).toEqual([])
+    }
+  })
+
+  it('serves the shell without them when the manifest is missing or unreadable', async () => {
+    await writeFile(join(dist, '.vite', 'manifest.json'), '{not json')
+    try {
+      const html = await shell(BASE)
+      expect(modulePreloads(html)).toEqual([])
+      expect(answersIn(html)).toHaveProperty('api/config')
+    } finally {
+      await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+    }
+  })
+})
+
+/** The page's data block (decision 0039), parsed; undefined when the page has none. */
+function answersIn(html: string): Record<string, unknown> | undefined {
+  const block = /<script type="application\/json" id="first-screen-answers">(.*?)<\/script>/s.exec(
+    html,
+  )
+  return block ? (JSON.parse(block[1]!) as Record<string, unknown>) : undefined
+}
+const fetchPreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((m) => m[1])
+
+/** A new member's browser, signed in. */
+async function signedUp(name: string) {
+  const member = browser(t.app)
+  const registered = await member.request({
+    method: 'POST',
+    url: `${BASE}api/auth/register`,
+    payload: { name, email: uniqueEmail(name.toLowerCase()), password: 'a long enough password' },
+  })
+  expect(registered.statusCode).toBe(201)
+  return member
+}
+
+describe("the shell brings its first screen's answers (decision 0039)", () => {
+  it("writes the list's answers into the page, each the API's own, and preloads none of them", async () => {
+    const html = await shell(BASE)
+    const answers = answersIn(html)!
+    expect(Object.keys(answers).sort()).toEqual([
+      'api/config',
+      'api/lots?status=open',
+      'api/session',
+    ])
+    expect(answers['api/session']).toEqual({ user: null })
+    const lots = (await t.app.inject(`${BASE}api/lots?status=open`)).json()
+    expect(
+      (answers['api/lots?status=open'] as typeof lots).items.map((l: { id: string }) => l.id),
+    ).toEqual(lots.items.map((l: { id: string }) => l.id))
+    expect(fetchPreloads(html)).toEqual([])
+  })
+
+  it("brings a member's own session, in a page no cache keeps, as the API keeps none of it", async () => {
+    const member = await signedUp('Mia')
+    const res = await t.app.inject({
+      url: `${BASE}lots/${lotId}`,
+      headers: { cookie: member.cookie! },
+    })
+    expect(res.headers['cache-control']).toBe('no-store')
+    const answers = answersIn(res.body)!
+    expect((answers['api/session'] as { user: { name: string } }).user.name).toBe('Mia')
+    expect((answers[`api/lots/${lotId}`] as { id: string }).id).toBe(lotId)
+    expect(answers).toHaveProperty(`api/lots/${lotId}/bids`)
+  })
+
+  it('leaves an answer that is not a plain success to the app: a missing lot stays a request', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000'
+    const html = await shell(`${BASE}lots/${missing}`)
+    expect(Object.keys(answersIn(html)!).sort()).toEqual(['api/config', 'api/session'])
+    expect(fetchPreloads(html).sort()).toEqual([
+      `${BASE}api/lots/${missing}`,
+      `${BASE}api/lots/${missing}/bids`,
+    ])
+  })
+
+  it('cannot be ended by what a seller writes: a title of </script><script> reads back whole', async () => {
+    const seller = await signedUp('Eve')
+    const title = '</script><script>alert(1)</script><!--'
+    const created = await seller.request({
+      method: 'POST',
+      url: `${BASE}api/lots`,
+      payload: {
+        title,
+        category: 'other',
+        startingPrice: 1_000,
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const id = created.json().id as string
+    const html = await shell(`${BASE}lots/${id}`)
+    expect(html).not.toContain('<script>alert')
+    expect(html.match(/<\/script>/g)).toHaveLength(1)
+    expect((answersIn(html)![`api/lots/${id}`] as { title: string }).title).toBe(title)
   })
 })

@@ -47,7 +47,7 @@ describe.each([
       const res = await t.app.inject(`${prefix}${path}`)
       expect(res.statusCode, path).toBe(200)
       expect(res.body).toContain('Lotline shell')
-      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.headers['cache-control']).toBe('no-store')
       expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { PublicUser } from '../../../common/accounts'
 import { api } from '../../api/client'
 
@@ -26,9 +26,9 @@ export function resetForUser(client: QueryClient, next: PublicUser | null): void
   }
 }
 
-export function useMe() {
-  const client = useQueryClient()
-  return useQuery({
+/** Who is signed in, as every screen asks it (the boot fetches it early on a first visit). */
+export function meQuery(client: QueryClient) {
+  return queryOptions({
     queryKey: meKey,
     queryFn: async ({ signal }) => {
       const user = await fetchMe(signal)
@@ -37,4 +37,8 @@ export function useMe() {
     },
     staleTime: 60_000,
   })
+}
+
+export function useMe() {
+  return useQuery(meQuery(useQueryClient()))
 }

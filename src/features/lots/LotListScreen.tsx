@@ -14,6 +14,7 @@ import { LotPagesList } from './components/LotPagesList'
 import { activeFilterCount, listHref, readListParams } from './list-params'
 
 export const SEARCH_DEBOUNCE_MS = 300
+export { prefetchList as prefetch } from './first-screen'
 export { listHref, readListParams }
 
 /** `/`: open and ending-soon lots first, filters, search, live prices from the `lots` channel. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
 import { ENDED_STATUSES, minNextBid, type LotDetail } from '../../../common/auction'
 import { lotChannel } from '../../../common/wire'
@@ -20,15 +20,24 @@ import { WatchButton } from '../watchlist'
 import { useLot } from './api'
 import { useLotResult } from './api/result'
 import { BidHistoryList } from './components/BidHistoryList'
-import { CancelLot } from './components/CancelLot'
 import { Countdown } from './components/Countdown'
 import { LotBidding } from './components/LotBidding'
 import { LotGallery } from './components/LotGallery'
 import { LotResult } from './components/LotResult'
 import { LotStatusBadge } from './components/LotStatusBadge'
-import { SellerPanel } from './components/SellerPanel'
 import { Watchers } from './components/Watchers'
 import { useOwnLeadFollows } from './useOwnLead'
+
+// Only the lot's seller (edit, pictures, cancel) and an admin (cancel) use these: they come as
+// chunks of their own when shown, not with every room a visitor opens (decision 0037).
+const SellerPanel = lazy(() =>
+  import('./components/SellerPanel').then((module) => ({ default: module.SellerPanel })),
+)
+const CancelLot = lazy(() =>
+  import('./components/CancelLot').then((module) => ({ default: module.CancelLot })),
+)
+
+export { prefetchLot as prefetch } from './first-screen'
 
 /** The end as first seen in this room: a later end means a soft-close extension happened. */
 function useExtended(lot: LotDetail | undefined): boolean {
@@ -134,7 +143,11 @@ export default function LotScreen() {
               {t('lot.watchSignIn')}
             </Link>
           )}
-          {canCancel && !isSeller ? <CancelLot lotId={lot.id} /> : null}
+          {canCancel && !isSeller ? (
+            <Suspense fallback={null}>
+              <CancelLot lotId={lot.id} />
+            </Suspense>
+          ) : null}
         </div>
       </header>
 
@@ -226,7 +239,9 @@ export default function LotScreen() {
               </section>
 
               {isSeller ? (
-                <SellerPanel lot={lot} format={money} canCancel={Boolean(canCancel)} />
+                <Suspense fallback={<Loading label={t('seller.loading')} />}>
+                  <SellerPanel lot={lot} format={money} canCancel={Boolean(canCancel)} />
+                </Suspense>
               ) : (
                 <LotBidding
                   key={lot.id}

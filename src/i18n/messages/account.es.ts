@@ -2,6 +2,7 @@ import type { MessageKey } from '../en'
 import type { Message } from '../types'
 
 export const accountEs: Partial<Record<MessageKey, Message>> = {
+  'seller.loading': 'Cargando las herramientas de tu lote…',
   'seller.title': 'Tu lote',
   'seller.price': 'Precio actual',
   'seller.startingAt': 'Desde',

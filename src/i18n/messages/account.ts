@@ -2,6 +2,7 @@ import type { Message } from '../types'
 
 /** English messages of the seller panel and the account settings (decision 0025). */
 export const accountEn = {
+  'seller.loading': 'Loading your lot’s tools…',
   'seller.title': 'Your lot',
   'seller.price': 'Current price',
   'seller.startingAt': 'Starting at',

@@ -78,10 +78,13 @@ export async function fetchBidHistory(
   return { items, version }
 }
 
-export function useBidHistory(id: string) {
-  const client = useQueryClient()
-  return useQuery({
+export function bidHistoryQuery(client: QueryClient, id: string) {
+  return queryOptions({
     queryKey: lotKeys.bids(id),
     queryFn: ({ signal }) => fetchBidHistory(client, id, signal),
   })
+}
+
+export function useBidHistory(id: string) {
+  return useQuery(bidHistoryQuery(useQueryClient(), id))
 }

@@ -22,6 +22,9 @@ export function LotGallery({
   const dialog = useRef<HTMLDialogElement>(null)
   const [index, setIndex] = useState(0)
   const [zoomed, setZoomed] = useState(false)
+  // The full-size view's picture is the original file: fetched only once the view opens, not with
+  // the room, where it competed with the gallery's first picture (decision 0031).
+  const [viewing, setViewing] = useState(false)
   const count = pictures.length
   const current = Math.max(0, Math.min(index, count - 1))
 
@@ -54,9 +57,17 @@ export function LotGallery({
 
   const open = () => {
     setZoomed(false)
+    setViewing(true)
     dialog.current?.showModal?.()
   }
   const close = () => dialog.current?.close?.()
+  // Offline, an original never viewed before is not in the service worker's cache: the copy the
+  // slide shows is, so the full-size view shows that rather than a broken picture.
+  const showSlideCopy = (img: HTMLImageElement) => {
+    const slide = viewport.current?.querySelectorAll('img')[current]
+    const copy = slide?.currentSrc
+    if (copy && img.src !== copy) img.src = copy
+  }
   const alt = (n: number) => t('pictures.alt', { title, n, count })
   const picture = pictures[current]!
 
@@ -142,7 +153,10 @@ export function LotGallery({
         className="picture-zoom"
         aria-label={alt(current + 1)}
         data-testid="picture-zoom"
-        onClose={() => setZoomed(false)}
+        onClose={() => {
+          setZoomed(false)
+          setViewing(false)
+        }}
       >
         <div className="picture-zoom-bar">
           <button type="button" className="btn btn-secondary" onClick={close}>
@@ -192,11 +206,15 @@ export function LotGallery({
           aria-label={alt(current + 1)}
         >
           {/* Tapping the picture zooms too; the button above is the keyboard's way. */}
-          <img
-            src={pictureSrc(picture.url)}
-            alt={alt(current + 1)}
-            onClick={() => setZoomed((z) => !z)}
-          />
+          {viewing ? (
+            <img
+              key={picture.id}
+              src={pictureSrc(picture.url)}
+              alt={alt(current + 1)}
+              onClick={() => setZoomed((z) => !z)}
+              onError={(event) => showSlideCopy(event.currentTarget)}
+            />
+          ) : null}
         </div>
       </dialog>
     </section>

@@ -104,6 +104,35 @@ describe('LotGallery', () => {
     rerender(<LotGallery title="Lamp" pictures={[]} />)
     expect(container.querySelector('[data-testid=gallery]')).toBeNull()
   })
+
+  it('asks for the original file only when the full-size view opens, and drops it on close', () => {
+    mockApi({})
+    const { container } = renderWithApp(<LotGallery title="Lamp" pictures={pics(2)} />)
+    // The slides name the original only as their fallback `src` beside a `srcset`.
+    const bare = () =>
+      [...container.querySelectorAll('img')]
+        .filter((img) => !img.hasAttribute('srcset'))
+        .map((img) => img.getAttribute('src'))
+        .filter((src) => src?.endsWith('.png'))
+    expect(bare()).toEqual([])
+    fireEvent.click(screen.getByRole('button', { name: 'Open picture 2 full size' }))
+    expect(bare()).toEqual(['/uploads/lots/x-2.png'])
+    fireEvent(screen.getByTestId('picture-zoom'), new Event('close'))
+    expect(bare()).toEqual([])
+  })
+
+  it("shows the slide's copy when the original cannot be had (offline, never viewed)", () => {
+    mockApi({})
+    const { container } = renderWithApp(<LotGallery title="Lamp" pictures={pics(2)} />)
+    const slide = screen.getByRole('img', { name: 'Lamp, picture 1 of 2' }) as HTMLImageElement
+    // jsdom picks no srcset candidate: the one a browser showed.
+    Object.defineProperty(slide, 'currentSrc', { value: 'http://x/uploads/lots/x-1-640w.webp' })
+    fireEvent.click(screen.getByRole('button', { name: 'Open picture 1 full size' }))
+    const full = container.querySelector('[data-testid=zoom-stage] img') as HTMLImageElement
+    expect(full.getAttribute('src')).toBe('/uploads/lots/x-1.png')
+    fireEvent.error(full)
+    expect(full.src).toBe('http://x/uploads/lots/x-1-640w.webp')
+  })
 })
 
 describe('LotPicturesEditor', () => {

@@ -1,0 +1,81 @@
+import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen'
+
+/**
+ * The first screen's API answers the page brought with it (decision 0039): the server wrote them
+ * into a `<script type="application/json">`, keyed by the request as common/first-screen.ts
+ * spells it. Each is handed out once, for a GET of exactly that address, and only early in the
+ * page's life: later the app wants the server's answer of the moment.
+ */
+export const ANSWERS_FRESH_MS = 30_000
+
+let answers: Map<string, unknown> | undefined
+
+function readAnswers(): Map<string, unknown> {
+  if (answers) return answers
+  answers = new Map()
+  const block =
+    typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ANSWERS_ID)
+  if (!block?.textContent) return answers
+  try {
+    const base = new URL(import.meta.env.BASE_URL, location.href)
+    const parsed = JSON.parse(block.textContent) as Record<string, unknown>
+    for (const [href, body] of Object.entries(parsed)) answers.set(new URL(href, base).href, body)
+  } catch {
+    // A damaged block is no answer: the app asks the server, as it would without one.
+  }
+  return answers
+}
+
+/** When the page's first bytes arrived, in ms since the navigation began. */
+function pageArrivedAt(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+  return navigation?.responseStart ?? 0
+}
+
+/**
+ * `serverTime` fields moved on by how long the answer waited in the page. Countdowns set the
+ * server's clock from `serverTime` as the answer arrives (src/features/lots/clock.ts); an answer
+ * the page brought a second ago would otherwise put every countdown a second late.
+ */
+export function agedBy<T>(body: T, waitedMs: number): T {
+  if (waitedMs <= 0 || body === null || typeof body !== 'object') return body
+  if (Array.isArray(body)) return body.map((item: unknown) => agedBy(item, waitedMs)) as T
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(body)) {
+    const time = key === 'serverTime' && typeof value === 'string' ? Date.parse(value) : NaN
+    out[key] = Number.isNaN(time)
+      ? agedBy(value, waitedMs)
+      : new Date(time + Math.round(waitedMs)).toISOString()
+  }
+  return out as T
+}
+
+/** The page's answer for this request as a Response, once; undefined when it brought none. */
+export function takeFirstScreenAnswer(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  now = performance.now(),
+): Response | undefined {
+  const request = input instanceof Request ? input : undefined
+  const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
+  if (method !== 'GET') return undefined
+  const all = readAnswers()
+  if (all.size === 0) return undefined
+  if (now > ANSWERS_FRESH_MS) {
+    all.clear()
+    return undefined
+  }
+  const url = request ? request.url : input instanceof URL ? input.href : String(input)
+  if (!all.has(url)) return undefined
+  const body = all.get(url)
+  all.delete(url)
+  return new Response(JSON.stringify(agedBy(body, now - pageArrivedAt())), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+/** Tests: forget what was read, so the next call reads the page again. */
+export function resetFirstScreenAnswers(): void {
+  answers = undefined
+}

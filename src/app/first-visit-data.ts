@@ -1,0 +1,24 @@
+import { configQuery } from '../api/config'
+import { queryClient } from '../api/query-client'
+import { meQuery } from '../features/auth/api'
+import { hasPersistedCache } from '../offline/persist'
+import type { ScreenPrefetch } from './routes'
+
+/**
+ * A first visit's first screen, fetched before React shows it (decision 0035): the page already
+ * named these requests (common/first-screen.ts), so this only collects the browser's preloaded
+ * answers, and the screen then renders once, whole, instead of as a skeleton and then again as a
+ * list — two long tasks on a slow phone. A visit with a saved cache renders from it at once (its
+ * budget is 300 ms) and refreshes as before; offline there is nothing to wait for.
+ */
+export async function firstVisitData(
+  prefetch: ScreenPrefetch | undefined,
+  params: Record<string, string>,
+): Promise<void> {
+  if (!navigator.onLine || (await hasPersistedCache())) return
+  await Promise.all([
+    queryClient.prefetchQuery(configQuery),
+    queryClient.prefetchQuery(meQuery(queryClient)),
+    prefetch?.(queryClient, { params, search: location.search }),
+  ])
+}
