@@ -77,13 +77,24 @@ export class RedisAttemptLimiter implements AttemptCounter {
   }
 }
 
-function withTimeout<T>(work: Promise<T>): Promise<T> {
+/**
+ * Rejects when Redis has not answered within REDIS_WAIT_MS of this process's own time. Node runs
+ * due timers before it reads sockets, so after the event loop was blocked (a burst of password
+ * hashing, a node starting next to this one) the deadline would fire ahead of an answer that had
+ * long arrived: the check waits one more turn (`setImmediate`, after the sockets are read) and
+ * gives up only if the answer is still missing. Under load is exactly when the limit must stay
+ * shared: the fallback would give an attacker one limit per node.
+ */
+function withTimeout<T>(work: Promise<T>, waitMs = REDIS_WAIT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined
+  let turn: NodeJS.Immediate | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`Redis did not answer in ${REDIS_WAIT_MS} ms`)),
-      REDIS_WAIT_MS,
-    )
+    timer = setTimeout(() => {
+      turn = setImmediate(() => reject(new Error(`Redis did not answer in ${waitMs} ms`)))
+    }, waitMs)
   })
-  return Promise.race([work, late]).finally(() => clearTimeout(timer))
+  return Promise.race([work, late]).finally(() => {
+    clearTimeout(timer)
+    clearImmediate(turn)
+  })
 }
