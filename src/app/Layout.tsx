@@ -3,7 +3,6 @@ import { Link, useLocation } from 'wouter'
 import { ConnectionIndicator } from '../components/ConnectionIndicator'
 import { OfflineNotice } from '../components/OfflineNotice'
 import { useMe } from '../features/auth/api'
-import { unreadCount, useNotifications } from '../features/notifications/api'
 import { loadMoreMessages, useT } from '../i18n'
 import { useOnline } from '../offline/online'
 import { useConnection } from '../realtime/live'
@@ -29,26 +28,27 @@ const InstallPrompt = lazy(() =>
 const WalletNavLink = lazy(() => import('./WalletNavLink'))
 // Alerts on a closed app (decision 0032): re-registers this browser's subscription after the load.
 const PushSync = lazy(() => import('../features/push/PushSync'))
+// The unread count arrives with its chunk (a guest never loads it); until then the link is there.
+const NotificationsNavLink = lazy(() => import('./NotificationsNavLink'))
 const NotificationToasts = lazy(() =>
   Promise.all([import('../features/notifications/NotificationToasts'), loadMoreMessages()]).then(
     ([m]) => ({ default: m.NotificationToasts }),
   ),
 )
 
-/** Notifications with the unread count (patched live by the bridge, no polling). */
-function NotificationsNavLink({ className }: { className?: string }) {
+/** The notifications link, with its unread badge once that chunk is in. */
+function NotificationsLink({ className }: { className: string }) {
   const { t } = useT()
-  const count = unreadCount(useNotifications().data)
   return (
-    <NavLink href="/notifications" icon="bell" className={className}>
-      <span className="nav-label">{t('nav.notifications')}</span>
-      {count > 0 ? (
-        <span className="nav-badge" data-testid="unread-badge">
-          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-          <span className="visually-hidden">{t('nav.unread', { count })}</span>
-        </span>
-      ) : null}
-    </NavLink>
+    <Suspense
+      fallback={
+        <NavLink href="/notifications" icon="bell" className={className}>
+          <span className="nav-label">{t('nav.notifications')}</span>
+        </NavLink>
+      }
+    >
+      <NotificationsNavLink className={className} />
+    </Suspense>
   )
 }
 
@@ -118,7 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 <NavLink href="/me/bids" icon="bids">
                   {t('nav.myBids')}
                 </NavLink>
-                <NotificationsNavLink className="nav-notifications" />
+                <NotificationsLink className="nav-notifications" />
                 <Suspense
                   fallback={
                     <NavLink href="/wallet" icon="wallet">
@@ -144,7 +144,7 @@ export function Layout({ children }: { children: ReactNode }) {
             )}
           </nav>
           {/* Phones: notifications move from the tab bar to a bell in the header. */}
-          {me.data ? <NotificationsNavLink className="header-bell" /> : null}
+          {me.data ? <NotificationsLink className="header-bell" /> : null}
           <ConnectionIndicator state={connection} label={t(`connection.${connection}`)} />
         </div>
       </header>

@@ -6,7 +6,7 @@
  * Queueable: watch/unwatch and mark-read (docs/product.md §6). Bids, top-ups and lot creation are never
  * queued.
  */
-import { registerNotificationMutations } from '../features/notifications/api'
+import { registerNotificationMutations } from '../features/notifications/mark-read'
 import { registerWatchMutations } from '../features/watchlist/watch-mutation'
 
 registerWatchMutations()

@@ -5,12 +5,9 @@ import type { AppNotification } from '../../../common/auction'
 import { applyEvent } from '../../realtime/bridge'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
-import {
-  notificationKeys,
-  registerNotificationMutations,
-  unreadCount,
-  type NotificationPages,
-} from './api'
+import { unreadCount } from './api'
+import { notificationKeys, type NotificationPages } from './keys'
+import { registerNotificationMutations } from './mark-read'
 import NotificationsScreen from './NotificationsScreen'
 import { notificationRules, onLiveNotification } from './rules'
 

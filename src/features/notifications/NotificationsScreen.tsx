@@ -13,7 +13,8 @@ import { useT } from '../../i18n'
 import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { SignInPrompt } from '../auth'
-import { MARK_READ_KEY, unreadCount, useMarkRead, useNotifications } from './api'
+import { unreadCount, useNotifications } from './api'
+import { MARK_READ_KEY, useMarkRead } from './mark-read'
 import { notificationDetail, notificationTitle } from './text'
 
 /** `/notifications`: newest first, unread marked; mark read works offline (queued). */

@@ -2,7 +2,8 @@ import type { AppNotification } from '../../../common/auction'
 import { EVENTS } from '../../../common/wire'
 import type { BridgeRule } from '../../realtime/bridge'
 import { USER_CHANNEL } from '../../realtime/connection'
-import { notificationKeys, prependNotification, type NotificationPages } from './api'
+import { prependNotification } from './api'
+import { notificationKeys, type NotificationPages } from './keys'
 
 type Listener = (notification: AppNotification) => void
 const listeners = new Set<Listener>()
