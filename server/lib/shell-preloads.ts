@@ -22,6 +22,8 @@ export function screenOf(base: string, url: string): Screen | undefined {
 export interface FirstPicture {
   picture: LotPicture
   sizes: string
+  /** Where: the list's first card, or a lot room's gallery (painted by the page, decision 0040). */
+  shows: 'card' | 'gallery'
 }
 
 /**
@@ -35,7 +37,8 @@ export interface FirstPicture {
  *   `imagesrcset` and `imagesizes` as the `<img>` (decision 0031): the browser picks the same copy,
  *   and the largest paint no longer waits for the code, then the data, then the picture;
  * - the screen's own chunks as `<link rel="modulepreload">` (decision 0035), resolved through the
- *   build's manifest by `moduleFiles`.
+ *   build's manifest by `moduleFiles`;
+ * - a lot room's first picture in the skeleton itself, where the room will show it (decision 0040).
  */
 export function withFirstScreenPreloads(
   html: string,
@@ -58,7 +61,29 @@ export function withFirstScreenPreloads(
   for (const file of moduleFiles(firstScreenModules(screen.path))) {
     links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`)
   }
-  return html.replace('</head>', `${links.join('')}</head>`)
+  const page = html.replace('</head>', `${links.join('')}</head>`)
+  return picture?.shows === 'gallery' ? withSkeletonPicture(page, base, picture) : page
+}
+
+/** The skeleton's main starts here (index.html); the room's picture goes first in it. */
+const SKELETON_MAIN = '<main class="main">'
+
+/**
+ * The room's first picture painted before any script, in the gallery's box under the back link's
+ * line, with the `<img>`'s own `srcset` and `sizes` (the copy the preload fetched). No text: the
+ * page does not know the reader's language, and the title's height is the app's to lay out.
+ */
+function withSkeletonPicture(html: string, base: string, { picture, sizes }: FirstPicture) {
+  const src = escapeAttribute(base + picture.url)
+  const srcset =
+    picture.widths.length > 0
+      ? ` srcset="${escapeAttribute(pictureSrcset(picture, (u) => base + u))}" sizes="${escapeAttribute(sizes)}"`
+      : ''
+  const img = `<img src="${src}"${srcset} width="640" height="480" alt="" fetchpriority="high">`
+  return html.replace(
+    SKELETON_MAIN,
+    `${SKELETON_MAIN}<div class="boot-back"></div><div class="boot-gallery">${img}</div>`,
+  )
 }
 
 function pictureLink(base: string, { picture, sizes }: FirstPicture): string {

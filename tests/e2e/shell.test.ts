@@ -234,6 +234,53 @@ describe('a first visit (decision 0035)', () => {
   })
 })
 
+describe("a lot room's first picture (decision 0040)", () => {
+  it('is painted by the page before any script runs, exactly where the gallery then shows it', async () => {
+    const lots = (await (await fetch(`${server.url}api/lots?status=open`)).json()) as {
+      items: Array<{ id: string; pictures: unknown[] }>
+    }
+    const lot = lots.items.find((item) => item.pictures.length > 0)
+    expect(lot, 'the demo data has a lot with pictures').toBeDefined()
+    const url = `${server.url}lots/${lot!.id}`
+    const browser = await launchBrowser()
+    try {
+      for (const width of [360, 412, 700, 1280]) {
+        const context = await browser.newContext({
+          viewport: { width, height: 800 },
+          isMobile: width < 960,
+        })
+        // No script at all: what the page paints by itself.
+        const bare = await context.newPage()
+        await bare.route(/\.js$/, (route) => route.abort())
+        await bare.goto(url, { waitUntil: 'load' })
+        const painted = await bare.locator('.boot-gallery img').boundingBox()
+        const loaded = await bare
+          .locator('.boot-gallery img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+        await bare.close()
+        const app = await context.newPage()
+        await app.goto(url)
+        await app.locator('.gallery-viewport').waitFor()
+        const shown = await app.locator('.gallery-viewport').boundingBox()
+        const title = await app.locator('.lot-room h1').boundingBox()
+        await context.close()
+        if (width >= 960) {
+          // Wide screens put the title first: the plain skeleton there, no picture to move.
+          expect(painted, `${width}px`).toBeNull()
+          expect(title!.y, `${width}px: the title above the pictures`).toBeLessThan(shown!.y)
+          continue
+        }
+        expect(loaded, `${width}px: the picture loads without the app`).toBe(true)
+        expect(painted, `${width}px`).toEqual(shown)
+        // Phones: the pictures first, then the title.
+        expect(title!.y, `${width}px`).toBeGreaterThan(shown!.y + shown!.height)
+      }
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
 describe('accounts in the browser', () => {
   it('signs up, signs out and signs back in; every API request carries X-Requested-With', async () => {
     const browser = await launchBrowser()

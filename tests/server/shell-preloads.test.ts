@@ -47,7 +47,10 @@ const BASE = '/lotline/'
 
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'lotline-shell-'))
-  await writeFile(join(dist, 'index.html'), '<!doctype html><head><title>Shell</title></head>')
+  await writeFile(
+    join(dist, 'index.html'),
+    '<!doctype html><head><title>Shell</title></head><body><main class="main"></main></body>',
+  )
   await mkdir(join(dist, '.vite'))
   await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
   t = await createTestApp({ distDir: dist, env: { BASE_PATH: BASE } })
@@ -91,6 +94,7 @@ const shell = async (url: string) => {
 }
 const imagePreloads = (html: string) =>
   html.match(/<link rel="preload"[^>]*as="image"[^>]*>/g) ?? []
+const skeletonPictures = (html: string) => html.match(/<div class="boot-gallery"><img[^>]*>/g) ?? []
 const escaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
 
 describe('the shell preloads the picture its first screen shows first', () => {
@@ -114,6 +118,23 @@ describe('the shell preloads the picture its first screen shows first', () => {
     expect(links[0]).toContain(`imagesizes="${GALLERY_PICTURE_SIZES}"`)
   })
 
+  it("paints a lot room's first picture in the skeleton, as the gallery's <img> asks for it", async () => {
+    const html = await shell(`${BASE}lots/${lotId}`)
+    const painted = skeletonPictures(html)
+    expect(painted).toHaveLength(1)
+    const srcset = pictureSrcset(cover, (u) => BASE + u)
+    expect(painted[0]).toContain(`src="${BASE}${cover.url}"`)
+    expect(painted[0]).toContain(`srcset="${escaped(srcset)}"`)
+    expect(painted[0]).toContain(`sizes="${escaped(GALLERY_PICTURE_SIZES)}"`)
+    // Decorative while the room loads (the gallery's own <img> says what it shows), and first.
+    expect(painted[0]).toContain('alt=""')
+    expect(html).toContain(
+      '<main class="main"><div class="boot-back"></div><div class="boot-gallery"><img',
+    )
+    // The list's cover is not painted: the list's layout above its first card is the app's.
+    expect(skeletonPictures(await shell(BASE))).toEqual([])
+  })
+
   it('names none where the screen shows none, and never echoes what the address says', async () => {
     for (const url of [
       `${BASE}?status=closed`,
@@ -124,6 +145,7 @@ describe('the shell preloads the picture its first screen shows first', () => {
     ]) {
       const html = await shell(url)
       expect(imagePreloads(html)).toEqual([])
+      expect(skeletonPictures(html)).toEqual([])
       expect(html).not.toContain('<script>x')
     }
   })

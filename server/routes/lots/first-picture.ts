@@ -30,12 +30,12 @@ export function firstPictureFinder(db: Queryable) {
         now: new Date(),
       })
       const cover = rows[0] && toSummary(rows[0]).pictures[0]
-      return cover && { picture: cover, sizes: CARD_PICTURE_SIZES }
+      return cover && { picture: cover, sizes: CARD_PICTURE_SIZES, shows: 'card' }
     }
     const id = /^\/lots\/([^/]+)\/?$/.exec(path)?.[1]?.toLowerCase()
     if (!id || !isUuid(id)) return undefined
     const lot = await findLot(db, id)
     const first = lot && toSummary(lot).pictures[0]
-    return first && { picture: first, sizes: GALLERY_PICTURE_SIZES }
+    return first && { picture: first, sizes: GALLERY_PICTURE_SIZES, shows: 'gallery' }
   }
 }

@@ -121,11 +121,17 @@ export default function LotScreen() {
   const over = lot.status !== 'open' && lot.status !== 'scheduled'
 
   return (
+    // Phones see the pictures first, as in the big auction apps; wide screens put the title above
+    // the two columns (the grid in styles.css). The page's skeleton paints the first picture at
+    // this very place before any script runs (docs/decisions/0040-room-picture-first.md).
     <div className="lot-room">
-      <p className="back">
-        <Link href="/">← {t('lot.back')}</Link>
-      </p>
-      <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
+      <div className="lot-top">
+        <p className="back">
+          <Link href="/">← {t('lot.back')}</Link>
+        </p>
+        <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
+      </div>
+      <LotGallery title={lot.title} pictures={lot.pictures} />
       <header className="lot-head">
         <div>
           <h1>{lot.title}</h1>
@@ -151,128 +157,125 @@ export default function LotScreen() {
         </div>
       </header>
 
-      <div className="lot-layout">
-        <div className="lot-main">
-          <LotGallery title={lot.title} pictures={lot.pictures} />
-          {over ? (
-            <LotResult lot={lot} format={money} viewerKey={me?.id ?? null} />
-          ) : (
-            <>
-              <section className="panel price-panel" aria-labelledby="price-h">
-                <h2 id="price-h" className="visually-hidden">
-                  {t('lots.currentPrice')}
-                </h2>
-                <div className="price-row">
-                  <div>
-                    <p className="label">
-                      {lot.currentPrice === null ? t('lots.startingAt') : t('lots.currentPrice')}
-                    </p>
-                    <p className="price price-big" data-testid="lot-price">
-                      {money(lot.currentPrice ?? lot.startingPrice)}
-                    </p>
-                    <p className="muted small">
-                      {t('lots.bids', { count: lot.bidCount })}
-                      {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
-                    </p>
-                  </div>
-                  <div className="time-box">
-                    <p className="label">
-                      {live || over ? t('lots.timeLeft') : t('lot.timeNotLive')}
-                    </p>
-                    <p className="countdown-big">
-                      <Countdown lot={lot} />
-                      {extended && !over ? (
-                        <span className="badge badge-extended" data-testid="extended">
-                          {t('lot.extended')}
-                        </span>
-                      ) : null}
-                    </p>
-                    <p className="muted small">
-                      {over
-                        ? t('lot.endedAt', { time: dateTime.format(new Date(lot.endsAt)) })
-                        : lot.status === 'scheduled'
-                          ? t('lot.startsAt', { time: dateTime.format(new Date(lot.startsAt)) })
-                          : t('lot.endsAt', { time: dateTime.format(new Date(lot.endsAt)) })}
-                    </p>
-                  </div>
+      <div className="lot-main">
+        {over ? (
+          <LotResult lot={lot} format={money} viewerKey={me?.id ?? null} />
+        ) : (
+          <>
+            <section className="panel price-panel" aria-labelledby="price-h">
+              <h2 id="price-h" className="visually-hidden">
+                {t('lots.currentPrice')}
+              </h2>
+              <div className="price-row">
+                <div>
+                  <p className="label">
+                    {lot.currentPrice === null ? t('lots.startingAt') : t('lots.currentPrice')}
+                  </p>
+                  <p className="price price-big" data-testid="lot-price">
+                    {money(lot.currentPrice ?? lot.startingPrice)}
+                  </p>
+                  <p className="muted small">
+                    {t('lots.bids', { count: lot.bidCount })}
+                    {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
+                  </p>
                 </div>
-                {lot.status === 'open' ? (
-                  <p className="min-next">
-                    {t('lot.minNextBid')}: <strong>{money(minNextBid(lot))}</strong>
-                    {lot.hasReserve ? (
-                      <span className="muted small">
+                <div className="time-box">
+                  <p className="label">
+                    {live || over ? t('lots.timeLeft') : t('lot.timeNotLive')}
+                  </p>
+                  <p className="countdown-big">
+                    <Countdown lot={lot} />
+                    {extended && !over ? (
+                      <span className="badge badge-extended" data-testid="extended">
+                        {t('lot.extended')}
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="muted small">
+                    {over
+                      ? t('lot.endedAt', { time: dateTime.format(new Date(lot.endsAt)) })
+                      : lot.status === 'scheduled'
+                        ? t('lot.startsAt', { time: dateTime.format(new Date(lot.startsAt)) })
+                        : t('lot.endsAt', { time: dateTime.format(new Date(lot.endsAt)) })}
+                  </p>
+                </div>
+              </div>
+              {lot.status === 'open' ? (
+                <p className="min-next">
+                  {t('lot.minNextBid')}: <strong>{money(minNextBid(lot))}</strong>
+                  {lot.hasReserve ? (
+                    <span className="muted small">
+                      {' · '}
+                      {lot.reserveMet ? t('lot.reserveMet') : t('lot.reserveNotMet')}
+                    </span>
+                  ) : null}
+                </p>
+              ) : null}
+              {extended && !over ? (
+                <p className="small notice notice-warn">
+                  {t('lot.extendedBy', {
+                    time: dateTimeFormat(lang, { timeStyle: 'medium' }).format(
+                      new Date(lot.endsAt),
+                    ),
+                  })}
+                </p>
+              ) : lot.status === 'open' ? (
+                <p className="muted small">
+                  {t('lot.softClose', { seconds: lot.softCloseSeconds })}
+                </p>
+              ) : null}
+              <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+                {announcement}
+              </div>
+              <div aria-live="assertive" aria-atomic="true">
+                {my?.status ? (
+                  <p className={`my-status my-${my.status}`} data-testid="my-status">
+                    <strong>{t(`lot.my.${my.status}` as MessageKey)}</strong>
+                    {my.maxBid !== null ? (
+                      <span className="small">
                         {' · '}
-                        {lot.reserveMet ? t('lot.reserveMet') : t('lot.reserveNotMet')}
+                        {t('lot.my.max', { amount: money(my.maxBid) })}
                       </span>
                     ) : null}
                   </p>
                 ) : null}
-                {extended && !over ? (
-                  <p className="small notice notice-warn">
-                    {t('lot.extendedBy', {
-                      time: dateTimeFormat(lang, { timeStyle: 'medium' }).format(
-                        new Date(lot.endsAt),
-                      ),
-                    })}
-                  </p>
-                ) : lot.status === 'open' ? (
-                  <p className="muted small">
-                    {t('lot.softClose', { seconds: lot.softCloseSeconds })}
-                  </p>
-                ) : null}
-                <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-                  {announcement}
-                </div>
-                <div aria-live="assertive" aria-atomic="true">
-                  {my?.status ? (
-                    <p className={`my-status my-${my.status}`} data-testid="my-status">
-                      <strong>{t(`lot.my.${my.status}` as MessageKey)}</strong>
-                      {my.maxBid !== null ? (
-                        <span className="small">
-                          {' · '}
-                          {t('lot.my.max', { amount: money(my.maxBid) })}
-                        </span>
-                      ) : null}
-                    </p>
-                  ) : null}
-                </div>
-              </section>
-
-              {isSeller ? (
-                <Suspense fallback={<Loading label={t('seller.loading')} />}>
-                  <SellerPanel lot={lot} format={money} canCancel={Boolean(canCancel)} />
-                </Suspense>
-              ) : (
-                <LotBidding
-                  key={lot.id}
-                  lot={lot}
-                  format={money}
-                  signedIn={Boolean(me)}
-                  isSeller={isSeller}
-                />
-              )}
-            </>
-          )}
-
-          {lot.description ? (
-            <section className="panel" aria-labelledby="desc-h">
-              <h2 id="desc-h">{t('lot.description')}</h2>
-              <p className="description">{lot.description}</p>
+              </div>
             </section>
-          ) : null}
-        </div>
-        <aside className="lot-side">
-          <section className="panel" aria-label={t('lot.watchersTitle')}>
-            <Watchers lotId={lot.id} me={me} />
+
+            {isSeller ? (
+              <Suspense fallback={<Loading label={t('seller.loading')} />}>
+                <SellerPanel lot={lot} format={money} canCancel={Boolean(canCancel)} />
+              </Suspense>
+            ) : (
+              <LotBidding
+                key={lot.id}
+                lot={lot}
+                format={money}
+                signedIn={Boolean(me)}
+                isSeller={isSeller}
+              />
+            )}
+          </>
+        )}
+
+        {lot.description ? (
+          <section className="panel" aria-labelledby="desc-h">
+            <h2 id="desc-h">{t('lot.description')}</h2>
+            <p className="description">{lot.description}</p>
           </section>
-          <BidHistoryList
-            lotId={lot.id}
-            currency={currency}
-            myAlias={me?.alias ?? null}
-            winningBidId={result.data?.winningBidId ?? null}
-          />
-        </aside>
+        ) : null}
       </div>
+      <aside className="lot-side">
+        <section className="panel" aria-label={t('lot.watchersTitle')}>
+          <Watchers lotId={lot.id} me={me} />
+        </section>
+        <BidHistoryList
+          lotId={lot.id}
+          currency={currency}
+          myAlias={me?.alias ?? null}
+          winningBidId={result.data?.winningBidId ?? null}
+        />
+      </aside>
     </div>
   )
 }
