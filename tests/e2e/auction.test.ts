@@ -96,7 +96,7 @@ describe('live auction room', () => {
       })
       .toContain('€10.00')
     await expect
-      .poll(() => b.page.locator('.lot-head + .lot-layout .muted').first().textContent())
+      .poll(() => b.page.locator('.lot-main .price-panel .muted').first().textContent())
       .toContain('1 bid')
     expect(Date.now() - seenAt).toBeLessThan(1000)
     // The event patched B's cache: no lot or history request followed it.
