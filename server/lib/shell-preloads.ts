@@ -61,7 +61,9 @@ export function withFirstScreenPreloads(
   for (const file of moduleFiles(firstScreenModules(screen.path))) {
     links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`)
   }
-  const page = html.replace('</head>', `${links.join('')}</head>`)
+  // A function, not a string: a string replacement reads `$'`, `$&` in it as patterns, and the
+  // answers carry what sellers type.
+  const page = html.replace('</head>', () => `${links.join('')}</head>`)
   return picture?.shows === 'gallery' ? withSkeletonPicture(page, base, picture) : page
 }
 
@@ -82,7 +84,7 @@ function withSkeletonPicture(html: string, base: string, { picture, sizes }: Fir
   const img = `<img src="${src}"${srcset} width="640" height="480" alt="" fetchpriority="high">`
   return html.replace(
     SKELETON_MAIN,
-    `${SKELETON_MAIN}<div class="boot-back"></div><div class="boot-gallery">${img}</div>`,
+    () => `${SKELETON_MAIN}<div class="boot-back"></div><div class="boot-gallery">${img}</div>`,
   )
 }
 

@@ -250,7 +250,8 @@ describe("the shell brings its first screen's answers (decision 0039)", () => {
 
   it('cannot be ended by what a seller writes: a title of </script><script> reads back whole', async () => {
     const seller = await signedUp('Eve')
-    const title = '</script><script>alert(1)</script><!--'
+    // `$'` and `$&` too: as a string replacement's patterns they would paste the page into itself.
+    const title = "</script><script>alert(1)</script><!-- $' $& $` $$"
     const created = await seller.request({
       method: 'POST',
       url: `${BASE}api/lots`,
