@@ -75,24 +75,30 @@ const SKELETON_MAIN = '<main class="main">'
  * line, with the `<img>`'s own `srcset` and `sizes` (the copy the preload fetched). No text: the
  * page does not know the reader's language, and the title's height is the app's to lay out.
  */
-function withSkeletonPicture(html: string, base: string, { picture, sizes }: FirstPicture) {
-  const src = escapeAttribute(base + picture.url)
-  const srcset =
-    picture.widths.length > 0
-      ? ` srcset="${escapeAttribute(pictureSrcset(picture, (u) => base + u))}" sizes="${escapeAttribute(sizes)}"`
-      : ''
-  const img = `<img src="${src}"${srcset} width="640" height="480" alt="" fetchpriority="high">`
+function withSkeletonPicture(html: string, base: string, picture: FirstPicture) {
+  const { src, srcset, sizes } = pictureSources(base, picture)
+  const responsive = srcset ? ` srcset="${srcset}" sizes="${sizes}"` : ''
+  const img = `<img src="${src}"${responsive} width="640" height="480" alt="" fetchpriority="high">`
   return html.replace(
     SKELETON_MAIN,
     () => `${SKELETON_MAIN}<div class="boot-back"></div><div class="boot-gallery">${img}</div>`,
   )
 }
 
-function pictureLink(base: string, { picture, sizes }: FirstPicture): string {
-  const href = escapeAttribute(base + picture.url)
-  if (picture.widths.length === 0) {
-    return `<link rel="preload" href="${href}" as="image" fetchpriority="high">`
+function pictureLink(base: string, picture: FirstPicture): string {
+  const { src, srcset, sizes } = pictureSources(base, picture)
+  if (!srcset) return `<link rel="preload" href="${src}" as="image" fetchpriority="high">`
+  return `<link rel="preload" as="image" href="${src}" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`
+}
+
+/** The picture's address, copies and sizes as the app's `<img>` names them, escaped for an attribute. */
+function pictureSources(base: string, { picture, sizes }: FirstPicture) {
+  return {
+    src: escapeAttribute(base + picture.url),
+    srcset:
+      picture.widths.length > 0
+        ? escapeAttribute(pictureSrcset(picture, (u) => base + u))
+        : undefined,
+    sizes: escapeAttribute(sizes),
   }
-  const srcset = escapeAttribute(pictureSrcset(picture, (u) => base + u))
-  return `<link rel="preload" as="image" href="${href}" imagesrcset="${srcset}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high">`
 }
