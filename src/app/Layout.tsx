@@ -1,7 +1,8 @@
-import { lazy, Suspense, useRef, type MouseEvent, type ReactNode } from 'react'
+import { useRef, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ConnectionIndicator } from '../components/ConnectionIndicator'
 import { OfflineNotice } from '../components/OfflineNotice'
+import { optionalLazy } from '../components/optional-lazy'
 import { useMe } from '../features/auth/api'
 import { loadMoreMessages, useT } from '../i18n'
 import { useOnline } from '../offline/online'
@@ -14,41 +15,51 @@ import { useNavigationFocus } from './useNavigationFocus'
 // Nothing on the first screen needs these: they arrive as chunks after the first paint
 // (docs/decisions/0030-first-visit.md). The worker registers from UpdatePrompt, after the load.
 // Their words are in the other screens' English (src/i18n/more.ts): it comes with them.
-const UpdatePrompt = lazy(() =>
+const UpdatePrompt = optionalLazy(() =>
   Promise.all([import('./UpdatePrompt'), loadMoreMessages()]).then(([m]) => ({
     default: m.UpdatePrompt,
   })),
 )
-const InstallPrompt = lazy(() =>
+const InstallPrompt = optionalLazy(() =>
   Promise.all([import('./InstallPrompt'), loadMoreMessages()]).then(([m]) => ({
     default: m.InstallPrompt,
   })),
 )
-// The wallet's amount arrives with its chunk; until then the link is there without it.
-const WalletNavLink = lazy(() => import('./WalletNavLink'))
 // Alerts on a closed app (decision 0032): re-registers this browser's subscription after the load.
-const PushSync = lazy(() => import('../features/push/PushSync'))
-// The unread count arrives with its chunk (a guest never loads it); until then the link is there.
-const NotificationsNavLink = lazy(() => import('./NotificationsNavLink'))
-const NotificationToasts = lazy(() =>
+const PushSync = optionalLazy(() => import('../features/push/PushSync'))
+const NotificationToasts = optionalLazy(() =>
   Promise.all([import('../features/notifications/NotificationToasts'), loadMoreMessages()]).then(
     ([m]) => ({ default: m.NotificationToasts }),
   ),
 )
 
-/** The notifications link, with its unread badge once that chunk is in. */
-function NotificationsLink({ className }: { className: string }) {
+/** The wallet link; its amount arrives with its chunk, until then the link is there without it. */
+const WalletLink = optionalLazy(
+  () => import('./WalletNavLink'),
+  () => <PlainWalletLink />,
+)
+
+/** The notifications link; its unread badge arrives with its chunk (a guest never loads it). */
+const NotificationsLink = optionalLazy(
+  () => import('./NotificationsNavLink'),
+  ({ className }) => <PlainNotificationsLink className={className} />,
+)
+
+function PlainWalletLink() {
   const { t } = useT()
   return (
-    <Suspense
-      fallback={
-        <NavLink href="/notifications" icon="bell" className={className}>
-          <span className="nav-label">{t('nav.notifications')}</span>
-        </NavLink>
-      }
-    >
-      <NotificationsNavLink className={className} />
-    </Suspense>
+    <NavLink href="/wallet" icon="wallet">
+      {t('nav.wallet')}
+    </NavLink>
+  )
+}
+
+function PlainNotificationsLink({ className }: { className?: string }) {
+  const { t } = useT()
+  return (
+    <NavLink href="/notifications" icon="bell" className={className}>
+      <span className="nav-label">{t('nav.notifications')}</span>
+    </NavLink>
   )
 }
 
@@ -119,15 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   {t('nav.myBids')}
                 </NavLink>
                 <NotificationsLink className="nav-notifications" />
-                <Suspense
-                  fallback={
-                    <NavLink href="/wallet" icon="wallet">
-                      {t('nav.wallet')}
-                    </NavLink>
-                  }
-                >
-                  <WalletNavLink userId={me.data.id} />
-                </Suspense>
+                <WalletLink userId={me.data.id} />
                 <NavLink href="/account" icon="account">
                   {t('nav.account')}
                 </NavLink>
@@ -154,20 +157,16 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       ) : null}
       {loaded ? (
-        <Suspense fallback={null}>
+        <>
           <UpdatePrompt />
           {me.data ? <NotificationToasts /> : null}
           {me.data ? <PushSync userId={me.data.id} /> : null}
-        </Suspense>
+        </>
       ) : null}
       <main id="main" ref={main} tabIndex={-1} className="main">
         {children}
         {/* After the screen, not above it: the offer arrives late and must not push it down. */}
-        {loaded ? (
-          <Suspense fallback={null}>
-            <InstallPrompt />
-          </Suspense>
-        ) : null}
+        {loaded ? <InstallPrompt /> : null}
       </main>
     </>
   )

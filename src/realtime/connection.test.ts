@@ -96,3 +96,44 @@ describe('a connection the service ends', () => {
     expect(onEnded).not.toHaveBeenCalled()
   })
 })
+
+describe('the browser going offline and back', () => {
+  it('is live again when the socket outlived the blip (nothing closed it)', async () => {
+    const { client, pusher } = await started()
+    window.dispatchEvent(new Event('offline'))
+    expect(client.getStatus()).toBe('offline')
+    window.dispatchEvent(new Event('online'))
+    expect(client.getStatus()).toBe('live')
+    expect(pusher.connects).toBe(0) // still the same socket
+    client.stop()
+  })
+
+  it('loads pusher-js again once back online when the network dropped while it loaded', async () => {
+    let attempts = 0
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const client = new RealtimeClient({
+      config,
+      queryClient: new QueryClient(),
+      rules: [],
+      authorize: async () => ({}),
+      loadPusher: async () => {
+        if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
+        return FakePusher as unknown as typeof Pusher
+      },
+    })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const starting = client.start()
+    await vi.waitFor(() => expect(attempts).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(attempts).toBe(1) // waits for the network, not a loop
+    online.mockReturnValue(true)
+    window.dispatchEvent(new Event('online'))
+    await starting
+    expect(attempts).toBe(2)
+    FakePusher.last.to('connected')
+    expect(client.getStatus()).toBe('live')
+    client.stop()
+    online.mockRestore()
+    warn.mockRestore()
+  })
+})

@@ -3,6 +3,7 @@ import type Pusher from 'pusher-js'
 import type { Channel } from 'pusher-js'
 import type { RuntimeConfig } from '../../common/config'
 import { setSocketId } from '../api/client'
+import { loadAgain } from '../lib/load-again'
 import { applyEvent, applyResubscribe, matchChannel, type AnyRule } from './bridge'
 
 export type RealtimeStatus = 'offline' | 'connecting' | 'live' | 'reconnecting'
@@ -102,8 +103,11 @@ export class RealtimeClient {
 
   async start(): Promise<void> {
     const generation = ++this.generation
-    const PusherClass = await (this.deps.loadPusher ?? defaultLoadPusher)()
-    if (generation !== this.generation) return
+    const PusherClass = await loadAgain(
+      this.deps.loadPusher ?? defaultLoadPusher,
+      () => generation !== this.generation,
+    )
+    if (!PusherClass || generation !== this.generation) return
     const pusher = new PusherClass(
       this.deps.config.key,
       pusherOptions(this.deps.config, this.deps.authorize),
@@ -264,7 +268,12 @@ export class RealtimeClient {
   }
 
   private listenToBrowser() {
-    const onOnline = () => this.reconnectNow()
+    const onOnline = () => {
+      // A socket that outlived the blip (nothing made it close) is live again as it is.
+      const state = this.pusher?.connection.state
+      if (state) this.setStatus(toStatus(state, this.everConnected))
+      this.reconnectNow()
+    }
     const onOffline = () => this.setStatus('offline')
     const onVisible = () => {
       if (document.visibilityState === 'visible') this.reconnectNow()

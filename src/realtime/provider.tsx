@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api/client'
 import { configQuery } from '../api/config'
 import { afterLoadAndIdle } from '../lib/idle'
+import { loadAgain } from '../lib/load-again'
 import type { AnyRule } from './bridge'
 import type { PresenceMember, RealtimeClient, RealtimeDeps, RealtimeStatus } from './connection'
 
@@ -51,21 +52,21 @@ export function RealtimeProvider({
     if (!endpoint) return
     let current: RealtimeClient | null = null
     let stopped = false
+    const load = () => Promise.all([import('./connection'), loadRules()])
     const connect = () =>
-      void Promise.all([import('./connection'), loadRules()]).then(
-        ([{ RealtimeClient }, rules]) => {
-          if (stopped) return
-          current = new RealtimeClient({
-            config: JSON.parse(endpoint),
-            queryClient,
-            rules,
-            authorize,
-            onEnded,
-          })
-          setClient(current)
-          void current.start()
-        },
-      )
+      void loadAgain(load, () => stopped).then((loaded) => {
+        if (!loaded || stopped) return
+        const [{ RealtimeClient }, rules] = loaded
+        current = new RealtimeClient({
+          config: JSON.parse(endpoint),
+          queryClient,
+          rules,
+          authorize,
+          onEnded,
+        })
+        setClient(current)
+        void current.start()
+      })
     // Once the page has loaded and gone idle: the first screen's data was just fetched, and
     // pusher-js (the largest chunk after the first) then costs the first render nothing.
     const cancel = afterLoadAndIdle(connect)

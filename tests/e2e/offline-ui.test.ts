@@ -7,7 +7,7 @@
  * live until it is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import {
   API_HEADERS,
   apiClient,
@@ -258,6 +258,49 @@ describe('truthful offline UI', () => {
       await expectDisabledWithReason(page, 'Sign in', OFFLINE_ACTION)
       await open(page, 'sign-up', 'Create your account')
       await expectDisabledWithReason(page, 'Create account', OFFLINE_ACTION)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('the network drops while the header’s chunks load: the app stays, and they arrive once back online', async () => {
+    // No service worker yet (a first visit): nothing has a saved copy of these chunks.
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const login = await context.request.post(`${server.url}api/auth/login`, {
+      headers: HEADERS,
+      data: { email: 'alice@lotline.test', password: 'lotline-demo' },
+    })
+    expect(login.status()).toBe(200)
+    const held: Route[] = []
+    const late = /\/assets\/(WalletNavLink|NotificationsNavLink|PushSync)-[\w-]+\.js$/
+    await context.route(late, (route) => void held.push(route))
+    try {
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await open(page, '', titles.watched)
+      await expect.poll(() => held.length, { timeout: 20_000 }).toBe(3)
+      await context.setOffline(true)
+      await Promise.all(held.map((route) => route.abort('internetdisconnected')))
+
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      for (const name of ['Wallet', 'Notifications', 'Account'])
+        await nav.getByRole('link', { name }).waitFor()
+      expect(await page.getByText(titles.watched).first().isVisible()).toBe(true)
+      await page.waitForTimeout(500)
+      expect(await nav.getByRole('link', { name: 'Wallet' }).isVisible()).toBe(true)
+      expect(await page.locator('.nav-wallet-amount').count()).toBe(0)
+      expect(errors).toEqual([])
+
+      await context.unroute(late)
+      await context.setOffline(false)
+      await expect
+        .poll(() => page.locator('.nav-wallet-amount').count(), { timeout: 20_000 })
+        .toBe(1)
+      // Live again: pusher-js (its own chunk) may have been cut off too, or its socket may have
+      // outlived the drop (Chromium's offline mode keeps an open one open).
+      await expect.poll(() => connection(page).textContent(), { timeout: 30_000 }).toBe('Live')
+      expect(await page.getByText(titles.watched).first().isVisible()).toBe(true)
     } finally {
       await context.close()
     }

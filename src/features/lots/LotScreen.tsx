@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
 import { ENDED_STATUSES, minNextBid, type LotDetail } from '../../../common/auction'
 import { lotChannel } from '../../../common/wire'
@@ -6,6 +6,8 @@ import { ApiError } from '../../api/errors'
 import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
 import { NothingSaved } from '../../components/NothingSaved'
+import { OfflineNotice } from '../../components/OfflineNotice'
+import { optionalLazy } from '../../components/optional-lazy'
 import { QueryErrorState } from '../../components/QueryErrorState'
 import { SavedAge } from '../../components/SavedAge'
 import { Loading } from '../../components/Spinner'
@@ -30,12 +32,25 @@ import { useOwnLeadFollows } from './useOwnLead'
 
 // Only the lot's seller (edit, pictures, cancel) and an admin (cancel) use these: they come as
 // chunks of their own when shown, not with every room a visitor opens (decision 0037).
-const SellerPanel = lazy(() =>
-  import('./components/SellerPanel').then((module) => ({ default: module.SellerPanel })),
+// A chunk that cannot load leaves the room as it is (decision 0041).
+const SellerPanel = optionalLazy(
+  () => import('./components/SellerPanel').then((module) => ({ default: module.SellerPanel })),
+  () => <SellerToolsLoading />,
+  () => <SellerToolsUnavailable />,
 )
-const CancelLot = lazy(() =>
+const CancelLot = optionalLazy(() =>
   import('./components/CancelLot').then((module) => ({ default: module.CancelLot })),
 )
+
+function SellerToolsLoading() {
+  const { t } = useT()
+  return <Loading label={t('seller.loading')} />
+}
+
+function SellerToolsUnavailable() {
+  const { t } = useT()
+  return <OfflineNotice>{t('seller.unavailable')}</OfflineNotice>
+}
 
 export { prefetchLot as prefetch } from './first-screen'
 
@@ -149,11 +164,7 @@ export default function LotScreen() {
               {t('lot.watchSignIn')}
             </Link>
           )}
-          {canCancel && !isSeller ? (
-            <Suspense fallback={null}>
-              <CancelLot lotId={lot.id} />
-            </Suspense>
-          ) : null}
+          {canCancel && !isSeller ? <CancelLot lotId={lot.id} /> : null}
         </div>
       </header>
 
@@ -243,9 +254,7 @@ export default function LotScreen() {
             </section>
 
             {isSeller ? (
-              <Suspense fallback={<Loading label={t('seller.loading')} />}>
-                <SellerPanel lot={lot} format={money} canCancel={Boolean(canCancel)} />
-              </Suspense>
+              <SellerPanel lot={lot} format={money} canCancel={Boolean(canCancel)} />
             ) : (
               <LotBidding
                 key={lot.id}

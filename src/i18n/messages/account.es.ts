@@ -3,6 +3,8 @@ import type { Message } from '../types'
 
 export const accountEs: Partial<Record<MessageKey, Message>> = {
   'seller.loading': 'Cargando las herramientas de tu lote…',
+  'seller.unavailable':
+    'Las herramientas de tu lote necesitan conexión para cargarse. Aparecerán aquí cuando vuelvas a estar en línea.',
   'seller.title': 'Tu lote',
   'seller.price': 'Precio actual',
   'seller.startingAt': 'Desde',

@@ -3,6 +3,8 @@ import type { Message } from '../types'
 /** English messages of the seller panel and the account settings (decision 0025). */
 export const accountEn = {
   'seller.loading': 'Loading your lot’s tools…',
+  'seller.unavailable':
+    'Your lot’s tools need a connection to load. They appear here once you are back online.',
   'seller.title': 'Your lot',
   'seller.price': 'Current price',
   'seller.startingAt': 'Starting at',

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import type { LotDetail } from '../../../../common/auction'
 import { BID_SHEET_PARAM } from '../../../../common/push'
+import { optionalLazy } from '../../../components/optional-lazy'
 import { useT } from '../../../i18n'
 import { useOnline } from '../../../offline/online'
 import { useBidFunds } from '../useBidFunds'
@@ -16,7 +17,8 @@ import { BidQuick } from './BidQuick'
 import { BidReview } from './BidReview'
 
 // Alerts are offered after a bid went through (decision 0032): their code loads only then.
-const BidAlertPrompt = lazy(() =>
+// If the chunk cannot load, the room goes on without the offer (decision 0041).
+const BidAlertPrompt = optionalLazy(() =>
   import('../../push').then((push) => ({ default: push.BidAlertPrompt })),
 )
 
@@ -76,12 +78,7 @@ export function LotBidding({
     const query = rest.toString()
     navigate(query ? `${location}?${query}` : location, { replace: true })
   }, [search, signedIn, canBid, broughtBid, lot.status, location, navigate, prepare])
-  const offer =
-    bidding.placed > 0 ? (
-      <Suspense fallback={null}>
-        <BidAlertPrompt />
-      </Suspense>
-    ) : null
+  const offer = bidding.placed > 0 ? <BidAlertPrompt /> : null
 
   if (!signedIn && lot.status === 'open') {
     const signIn = (

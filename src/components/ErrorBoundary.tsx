@@ -4,6 +4,8 @@ interface Props {
   /** Changing this (e.g. the location) clears the error. */
   resetKey?: unknown
   fallback: (error: unknown, reset: () => void) => ReactNode
+  /** Told of each caught error; by default it is logged as a screen that failed. */
+  onError?: (error: unknown) => void
   children: ReactNode
 }
 
@@ -27,6 +29,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (this.props.onError) return this.props.onError(error)
     console.error('Screen failed to render', error, info.componentStack)
   }
 
