@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { compressBuild } from './build/compress.ts'
+import { leanPreloadHelper } from './build/lean-preload.ts'
 import { inlineShellCss } from './build/shell-css.ts'
 import { firstScreens } from './build/first-screens.ts'
 import { firstScreenModules } from './common/first-screen.ts'
@@ -89,6 +90,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    leanPreloadHelper(),
     devManifest(),
     inlineShellCss(new URL('./src/styles/shell.css', import.meta.url)),
     FIRST_SCREENS.plugin,

@@ -306,6 +306,30 @@ describe('truthful offline UI', () => {
     }
   })
 
+  it('a chunk a deploy removed: the page reloads once, onto what the server has now', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    let removed = 0
+    // The first ask for the sign-in screen's chunk finds it gone (an old page after a deploy).
+    await context.route(/\/assets\/SignInScreen-[\w-]+\.js$/, (route) =>
+      removed++ === 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue(),
+    )
+    try {
+      const page = await context.newPage()
+      await open(page, '', titles.watched)
+      await page.evaluate(() => ((window as { oldPage?: boolean }).oldPage = true))
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Sign in' })
+        .click()
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 20_000 })
+      expect(new URL(page.url()).pathname).toBe('/sign-in')
+      expect(await page.evaluate(() => (window as { oldPage?: boolean }).oldPage)).toBeUndefined()
+      expect(removed).toBe(2)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('online with real-time down: "Reconnecting…", the room and the list say they are not live', async () => {
     const context = await signedInContext('alice@lotline.test')
     try {
