@@ -1,11 +1,5 @@
 import { apiSearchParams, readListParams } from './auction/list-query.ts'
 
-/**
- * The id of the page's `<script type="application/json">` that carries the first screen's API
- * answers (decision 0039): the server writes it, the app's HTTP client reads it.
- */
-export const FIRST_SCREEN_ANSWERS_ID = 'first-screen-answers'
-
 /** Lot ids as the API makes them (UUIDs); anything else gets no preload (and is never echoed). */
 const PLAIN_ID = /^[A-Za-z0-9_-]{1,64}$/
 

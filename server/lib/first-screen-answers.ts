@@ -6,7 +6,7 @@
  * fetched, rate limits and all.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen.ts'
+import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen-answers.ts'
 
 /** An answer larger than this stays a request of its own: the page would grow by more than it saves. */
 export const INLINE_ANSWER_LIMIT = 64 * 1024

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen'
+import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen-answers'
 import { json, mockApi } from '../testing/http'
 import { api } from './client'
 import {

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen'
+import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen-answers'
 
 /**
  * The first screen's API answers the page brought with it (decision 0039): the server wrote them

@@ -1,5 +1,6 @@
 import { useT } from '../i18n'
-import { setTheme, THEMES, useTheme } from './theme'
+import { THEMES } from './theme'
+import { setTheme, useTheme } from './theme-choice'
 
 /** The theme radio group of the Account screen: System (default), Light, Dark. */
 export function ThemeChoice() {

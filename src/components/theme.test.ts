@@ -1,5 +1,7 @@
+import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { applyTheme, getTheme, setTheme } from './theme'
+import { applyTheme, followThemeChanges, getTheme } from './theme'
+import { setTheme, useTheme } from './theme-choice'
 
 function metas() {
   return [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')]
@@ -39,5 +41,19 @@ describe('theme', () => {
     expect(getTheme()).toBe('system')
     applyTheme()
     expect(document.documentElement.dataset.theme).toBeUndefined()
+  })
+
+  it("another tab's choice shows in this one: on the document and in the Account screen's choice", () => {
+    const stop = followThemeChanges()
+    const { result, unmount } = renderHook(() => useTheme())
+    expect(result.current).toBe('system')
+    act(() => {
+      localStorage.setItem('lotline:theme', 'light') // written by the other tab
+      window.dispatchEvent(new StorageEvent('storage', { key: 'lotline:theme' }))
+    })
+    expect(result.current).toBe('light')
+    expect(document.documentElement.dataset.theme).toBe('light')
+    unmount()
+    stop()
   })
 })

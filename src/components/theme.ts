@@ -1,18 +1,15 @@
-import { useSyncExternalStore } from 'react'
-
 /**
  * The colour theme (docs/decisions/0028-themes-and-install.md). "system" follows
  * prefers-color-scheme through CSS alone; "light" and "dark" are a member's choice, kept on this
- * device and applied as `data-theme` on <html> before the first render.
+ * device and applied as `data-theme` on <html> before the first render. Choosing one is in
+ * theme-choice.ts, with the Account screen that offers it.
  */
 export const THEMES = ['system', 'light', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
 
-const STORAGE_KEY = 'lotline:theme'
+export const THEME_STORAGE_KEY = 'lotline:theme'
 /** Browser chrome colour per palette: the same as --ink in src/styles.css. */
 const CHROME_COLOUR = { light: '#f6f4ee', dark: '#121420' } as const
-
-const listeners = new Set<() => void>()
 
 function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value)
@@ -20,7 +17,7 @@ function isTheme(value: unknown): value is Theme {
 
 export function getTheme(): Theme {
   try {
-    const stored = localStorage.getItem(STORAGE_KEY)
+    const stored = localStorage.getItem(THEME_STORAGE_KEY)
     return isTheme(stored) ? stored : 'system'
   } catch {
     return 'system' // storage blocked: the system's choice
@@ -49,17 +46,6 @@ export function applyTheme(theme: Theme = getTheme()): void {
   }
 }
 
-export function setTheme(theme: Theme): void {
-  try {
-    if (theme === 'system') localStorage.removeItem(STORAGE_KEY)
-    else localStorage.setItem(STORAGE_KEY, theme)
-  } catch {
-    // Not kept (storage blocked), but still applied for this visit.
-  }
-  applyTheme(theme)
-  listeners.forEach((listener) => listener())
-}
-
 /**
  * Keeps the document in step with the system (for "system") and with other tabs' choices.
  * Returns the clean-up.
@@ -69,9 +55,7 @@ export function followThemeChanges(): () => void {
     typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: light)') : null
   const onSystem = () => applyTheme()
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEY && event.key !== null) return
-    applyTheme()
-    listeners.forEach((listener) => listener())
+    if (event.key === THEME_STORAGE_KEY || event.key === null) applyTheme()
   }
   media?.addEventListener('change', onSystem)
   window.addEventListener('storage', onStorage)
@@ -79,13 +63,4 @@ export function followThemeChanges(): () => void {
     media?.removeEventListener('change', onSystem)
     window.removeEventListener('storage', onStorage)
   }
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, getTheme, () => 'system')
 }

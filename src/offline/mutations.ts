@@ -17,7 +17,7 @@ import { ApiError } from '../api/errors'
  *
  * Only registered keys are persisted while paused; anything else (sign-in with a password, bids,
  * top-ups) is never written to IndexedDB. Their variables carry an idempotency key
- * (`useQueuedMutation`, queued.ts) that the mutationFn sends (`queueHeaders`).
+ * (`useQueuedMutation`, use-queued-mutation.ts) that the mutationFn sends (`queueHeaders`).
  */
 
 type Defaults = Omit<MutationOptions<unknown, Error, never, unknown>, 'mutationKey'> & {

@@ -1,6 +1,4 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
 import { IDEMPOTENCY_HEADER } from '../../common/config'
-import { newIdempotencyKey } from '../api/idempotency'
 
 /**
  * Every write of the offline queue carries its own idempotency key, chosen when the user acts:
@@ -21,20 +19,4 @@ export function queueHeaders({ idempotencyKey }: Queued): Record<string, string>
 export function queueKeyOf(mutation: { state: { variables?: unknown } }): string | undefined {
   const key = (mutation.state.variables as Queued | undefined)?.idempotencyKey
   return typeof key === 'string' ? key : undefined
-}
-
-/**
- * useMutation for a queueable write: `mutate(vars)` adds a fresh idempotency key to every call,
- * so no caller can forget it (or reuse one for a different write).
- */
-export function useQueuedMutation<TVars extends object>(
-  options: UseMutationOptions<unknown, Error, TVars & Queued>,
-) {
-  const mutation = useMutation(options)
-  const { mutate, mutateAsync } = mutation
-  return {
-    ...mutation,
-    mutate: (vars: TVars) => mutate({ ...vars, idempotencyKey: newIdempotencyKey() }),
-    mutateAsync: (vars: TVars) => mutateAsync({ ...vars, idempotencyKey: newIdempotencyKey() }),
-  }
 }

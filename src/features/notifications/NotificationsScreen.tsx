@@ -14,7 +14,8 @@ import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { SignInPrompt } from '../auth'
 import { unreadCount, useNotifications } from './api'
-import { MARK_READ_KEY, useMarkRead } from './mark-read'
+import { MARK_READ_KEY } from './mark-read'
+import { useMarkRead } from './use-mark-read'
 import { notificationDetail, notificationTitle } from './text'
 
 /** `/notifications`: newest first, unread marked; mark read works offline (queued). */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { registerMutationDefaults } from '../../offline/mutations'
-import { queueHeaders, useQueuedMutation, type Queued } from '../../offline/queued'
+import { queueHeaders, type Queued } from '../../offline/queued'
 import { notificationKeys, type NotificationPages } from './keys'
 
 /** Marks ids read in the cache (optimistic; also how a replayed mark-read lands). */
@@ -50,12 +50,4 @@ export function registerNotificationMutations(): void {
     },
     (client: QueryClient, vars: MarkReadVars) => markReadInCache(client, vars.ids),
   )
-}
-
-/** `mutate({ ids })`; the idempotency key is added here, for every call. */
-export function useMarkRead(client: QueryClient) {
-  return useQueuedMutation<MarkReadVars>({
-    mutationKey: MARK_READ_KEY,
-    onMutate: (vars) => markReadInCache(client, vars.ids),
-  })
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useQueuedMutation } from '../../offline/queued'
+import { useQueuedMutation } from '../../offline/use-queued-mutation'
 import { lotKeys, type LotItem } from '../../api/lot-keys'
 import { useLotPages } from '../../api/lot-pages'
 import { applyWatch, WATCH_KEY, type WatchVars } from './watch-mutation'
