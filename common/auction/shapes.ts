@@ -84,6 +84,16 @@ export interface BidRow {
   createdAt: string
 }
 
+/**
+ * `GET /api/lots/:id/bids`: a page of history and the lot version it is complete at, so the
+ * client knows which live event comes next (docs/decisions/0043-history-version.md).
+ */
+export interface BidPage {
+  items: BidRow[]
+  nextCursor: string | null
+  version: number
+}
+
 /** What a notification is about; the client shows an unknown (newer) kind as "other". */
 export const NOTIFICATION_KINDS = [
   'outbid',

@@ -5,6 +5,7 @@ import {
   PICTURE_WIDTHS,
   NOTIFICATION_KINDS,
   type AppNotification,
+  type BidPage,
   type BidRow,
   type LotDetail,
   type LotSummary,
@@ -128,7 +129,12 @@ const _notification: Same<Static<typeof AppNotificationSchema>, AppNotification>
 
 export const LotPageSchema = Page(LotSummarySchema)
 export const MyBidsPageSchema = Page(MyBidLotSchema)
-export const BidPageSchema = Page(BidRowSchema)
+/** `GET /api/lots/:id/bids`: a page, and the lot version it is complete at. */
+export const BidPageSchema = Closed({
+  ...Page(BidRowSchema).properties,
+  version: Type.Integer({ minimum: 1 }),
+})
+const _bidPage: Same<Static<typeof BidPageSchema>, BidPage> = true
 
 /** `GET /api/notifications`: a page, and how many are unread in all. */
 export const NotificationPageSchema = Closed({

@@ -412,4 +412,25 @@ describe('bid history', () => {
       (await t.app.inject({ method: 'GET', url: `/api/lots/${randomUUID()}/bids` })).statusCode,
     ).toBe(404)
   })
+
+  it('says which lot version each answer is complete at: the next event is exactly the one after', async () => {
+    const seller = await newMember(0)
+    const alice = await newMember()
+    const bob = await newMember()
+    const lotId = await openLot(t.db, seller.id)
+    const lotVersion = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/lots/${lotId}` })).json().version as number
+    const empty = (await t.app.inject({ method: 'GET', url: `/api/lots/${lotId}/bids` })).json()
+    expect(empty).toEqual({ items: [], nextCursor: null, version: await lotVersion() })
+    await bid(alice, lotId, { amount: 1_000 })
+    await bid(bob, lotId, { amount: 1_100 })
+    const all = (await t.app.inject({ method: 'GET', url: `/api/lots/${lotId}/bids` })).json()
+    expect(all.version).toBe(await lotVersion())
+    const placed = await bid(alice, lotId, { amount: 1_200 })
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/lots/${lotId}/bids?after=${all.items[1].id}` })
+    ).json()
+    expect(after.items.map((b: { amount: number }) => b.amount)).toEqual([1_200])
+    expect(after.version).toBe(placed.json().lot.version)
+  })
 })

@@ -1,5 +1,5 @@
 /** A lot's public bid history, in pages. */
-import type { BidRow } from '../../../common/auction.ts'
+import type { BidPage, BidRow } from '../../../common/auction.ts'
 import type { Queryable } from '../../db/types.ts'
 import { pageOf, type Page } from '../page.ts'
 
@@ -23,12 +23,31 @@ const toBidRow = (r: BidViewRow): BidRow => ({
 
 export const BID_PAGE = 100
 
-/** History in ascending id order: after a bid id (gap filling), or the latest page. */
+/**
+ * History in ascending id order: after a bid id (gap filling), or the latest page; undefined when
+ * there is no such lot. The version is read before the bids: a bid committed in between makes the
+ * page more complete than it says, never less (a version read after could claim a bid it misses).
+ */
 export async function listBids(
   db: Queryable,
   lotId: string,
   after: number | undefined,
   limit = BID_PAGE,
+): Promise<BidPage | undefined> {
+  const { rows: lots } = await db.query<{ version: number }>(
+    'select version from lots where id = $1',
+    [lotId],
+  )
+  const version = lots[0]?.version
+  if (version === undefined) return undefined
+  return { ...(await bidsPage(db, lotId, after, limit)), version }
+}
+
+async function bidsPage(
+  db: Queryable,
+  lotId: string,
+  after: number | undefined,
+  limit: number,
 ): Promise<Page<BidRow>> {
   if (after !== undefined) {
     const { rows } = await db.query<BidViewRow>(

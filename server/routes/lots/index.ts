@@ -127,9 +127,9 @@ const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, optio
   app.get('/lots/:id/bids', { schema: ListBidsSchema }, async (request) => {
     const id = lotId(request.params.id)
     const after = request.query.after === undefined ? undefined : Number(request.query.after)
-    const result = await listBids(db, id, after)
-    if (result.items.length === 0 && !(await findLot(db, id))) throw notFound('Lot')
-    return result
+    const page = await listBids(db, id, after)
+    if (!page) throw notFound('Lot')
+    return page
   })
 
   app.post('/lots/:id/bids', { schema: PlaceBidSchema }, async (request, reply) => {

@@ -6,6 +6,9 @@ import { applyOwnBid, fetchBidHistory, lotKeys, type BidHistory } from './api'
 import { clockOffset, formatRemaining, noteServerTime, serverNow } from './clock'
 import { bidRow, detail, summary } from '../../testing/lot-fixtures'
 import { parseMoney } from './money'
+import { lotRules, type BidPlacedEvent } from './rules'
+import { applyEvent, type AnyRule } from '../../realtime/bridge'
+import { EVENTS } from '../../../common/wire'
 
 const ID = summary().id
 
@@ -15,9 +18,9 @@ describe('bid history gap filling', () => {
       [`GET /api/lots/${ID}/bids`]: (request) => {
         const after = new URL(request.url).searchParams.get('after')
         if (after === '2')
-          return json({ items: [bidRow(5, 1500), bidRow(6, 1600)], nextCursor: '6' })
-        if (after === '6') return json({ items: [bidRow(8, 1700)], nextCursor: null })
-        return json({ items: [], nextCursor: null })
+          return json({ items: [bidRow(5, 1500), bidRow(6, 1600)], nextCursor: '6', version: 8 })
+        if (after === '6') return json({ items: [bidRow(8, 1700)], nextCursor: null, version: 9 })
+        return json({ items: [], nextCursor: null, version: 9 })
       },
     })
     const client = new QueryClient()
@@ -32,11 +35,35 @@ describe('bid history gap filling', () => {
   it('fetches the latest page when nothing is cached', async () => {
     const { requests } = mockApi({
       [`GET /api/lots/${ID}/bids`]: () =>
-        json({ items: [bidRow(1, 1000), bidRow(2, 1200)], nextCursor: null }),
+        json({ items: [bidRow(1, 1000), bidRow(2, 1200)], nextCursor: null, version: 3 }),
     })
     const history = await fetchBidHistory(new QueryClient(), ID)
     expect(history.items.map((b) => b.id)).toEqual([2, 1])
+    expect(history.version).toBe(3)
     expect(new URL(requests[0]!.url).search).toBe('')
+  })
+
+  it('is complete at the version its answer names, not at a newer detail: later bids are not skipped', async () => {
+    // The page's answers were read a moment apart: the detail at version 12, the history at 10.
+    mockApi({
+      [`GET /api/lots/${ID}/bids`]: () =>
+        json({ items: [bidRow(9, 900), bidRow(10, 1000)], nextCursor: null, version: 10 }),
+    })
+    const client = new QueryClient()
+    client.setQueryData(lotKeys.detail(ID), detail({ version: 12 }))
+    client.setQueryData(lotKeys.bids(ID), await fetchBidHistory(client, ID))
+    // Bid 13 arrives live: 11 and 12 are missing from the history, so it is a gap to fill by
+    // cursor, not the next bid to add (with version 12 it was added, and 11 and 12 never came).
+    const event: BidPlacedEvent = {
+      lotId: ID,
+      bids: [bidRow(13, 1300)],
+      lot: summary({ version: 13, currentPrice: 1300 }),
+    }
+    const history = (lotRules as AnyRule[]).find(
+      (rule) =>
+        rule.event === EVENTS.bidPlaced && String(rule.queryKey(event, { id: ID })[1]) === 'bids',
+    )!
+    expect(applyEvent(client, history, { id: ID }, event)).toBe('invalidated')
   })
 })
 

@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
-import type { BidRow, LotDetail, LotSummary } from '../../../../common/auction'
+import type { BidPage, LotDetail, LotSummary } from '../../../../common/auction'
 import { DEFAULT_LOT_SORT } from '../../../../common/auction'
 import { api } from '../../../api/client'
 import { apiSearchParams } from '../list-params'
@@ -51,6 +51,10 @@ export function useLot(id: string) {
 /**
  * History: the latest page first; afterwards (a gap, a re-subscription, a reconnect) only what is
  * missing, by cursor: `GET /lots/:id/bids?after={newest cached id}` until there is no next cursor.
+ * Its version is the one the server says the answer is complete at, never the detail's: the two
+ * answers can come from different moments (the page's own answers, preloads), and a history
+ * claiming a later version than its bids would take the next event as consecutive and skip the
+ * bids in between for good (docs/decisions/0043-history-version.md).
  */
 export async function fetchBidHistory(
   client: QueryClient,
@@ -58,21 +62,19 @@ export async function fetchBidHistory(
   signal?: AbortSignal,
 ): Promise<BidHistory> {
   const cached = client.getQueryData<BidHistory>(lotKeys.bids(id))
-  // The lot version cached before asking: the answer is at least that complete (conservative —
-  // a later event that looks like a jump from it only costs one more `after` fetch).
-  const version = client.getQueryData<LotDetail>(lotKeys.detail(id))?.version
   const path = `lots/${encodeURIComponent(id)}/bids`
   if (!cached || cached.items.length === 0) {
-    const page = await api.get(path, { signal }).json<Page<BidRow>>()
-    return { items: mergeBids([], page.items), version }
+    const page = await api.get(path, { signal }).json<BidPage>()
+    return { items: mergeBids([], page.items), version: page.version }
   }
   let items = cached.items
   let after: string | null = String(items[0]!.id)
+  let version = cached.version
   while (after) {
-    const page: Page<BidRow> = await api
-      .get(path, { searchParams: { after }, signal })
-      .json<Page<BidRow>>()
+    const page: BidPage = await api.get(path, { searchParams: { after }, signal }).json<BidPage>()
     items = mergeBids(items, page.items)
+    // Each page is complete at its version up to where the next one starts: the last says it all.
+    version = page.version
     after = page.nextCursor
   }
   return { items, version }
