@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { json, mockApi, problem } from '../testing/http'
 import { api, apiPrefix, setSocketId } from './client'
-import { ApiError, NetworkError } from './errors'
+import { ApiError } from './api-error'
+import { NetworkError, isApiError, isClientError } from './errors'
 
 describe('api client (ky)', () => {
   it('sends X-Requested-With on every request, GET and POST, to the API under the base path', async () => {
@@ -50,6 +51,9 @@ describe('api client (ky)', () => {
     expect(apiError.code).toBe('validation_failed')
     expect(apiError.detail).toBe('Some fields are invalid')
     expect(apiError.fieldErrors).toEqual({ password: 'Password must be at least 10 characters' })
+    // What the entry's code checks without the class (decision 0044).
+    expect(isApiError(error)).toBe(true)
+    expect(isClientError(error)).toBe(true)
   })
 
   it('derives a code from the status when the body is not a problem (e.g. a proxy 502 page)', async () => {
@@ -66,6 +70,8 @@ describe('api client (ky)', () => {
     expect(error.code).toBe('service_unavailable')
     expect(error.problem).toBeNull()
     expect(error.fieldErrors).toEqual({})
+    expect(isApiError(error)).toBe(true)
+    expect(isClientError(error)).toBe(false)
   })
 
   it('turns "no answer" into a NetworkError, but leaves aborts alone', async () => {
@@ -76,6 +82,8 @@ describe('api client (ky)', () => {
     })
     const error = await api.get('me').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NetworkError)
+    expect(isApiError(error)).toBe(false)
+    expect(isApiError(new Error('ApiError'))).toBe(false)
 
     const controller = new AbortController()
     controller.abort()

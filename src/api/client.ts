@@ -1,9 +1,9 @@
 import ky from 'ky'
 import { ASYNC_HEADER, ASYNC_HEADER_VALUE, SOCKET_ID_HEADER } from '../../common/config'
-import { ApiError, NetworkError, isAbortError, readProblem } from './errors'
+import { NetworkError, isAbortError } from './errors'
 import { takeFirstScreenAnswer } from './first-screen-answers'
 
-export { ApiError, NetworkError } from './errors'
+export { NetworkError } from './errors'
 
 /** Absolute URL of the API under the app's base path, e.g. https://host/lotline/api */
 export function apiPrefix(base: string = import.meta.env.BASE_URL, href = location.href): string {
@@ -42,7 +42,8 @@ const fetchWithNetworkError: typeof fetch = async (input, init) => {
  *   plus `X-Socket-ID` while the real-time connection has one;
  * - no timeout (seed fact): callers pass React Query's `signal`, so leaving the screen aborts;
  * - no retries here: React Query owns the retry policy (src/api/query-client.ts);
- * - non-2xx answers become ApiError with the parsed problem+json; no answer → NetworkError.
+ * - non-2xx answers become ApiError (api-error.ts) with the parsed problem+json; no answer →
+ *   NetworkError.
  */
 export const api = ky.create({
   prefixUrl: apiPrefix(),
@@ -60,10 +61,8 @@ export const api = ky.create({
       },
     ],
     beforeError: [
-      async (error) => {
-        const problem = await readProblem(error.response)
-        return new ApiError(error.response, error.request, error.options, problem)
-      },
+      // The typed error's code loads with the first error (decision 0044).
+      async (error) => (await import('./api-error')).toApiError(error),
     ],
   },
 })

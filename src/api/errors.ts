@@ -1,38 +1,5 @@
-import { codeForStatus, isErrorCode, type ErrorCode, type Problem } from '../../common/errors'
-import { HTTPError, type KyRequest, type KyResponse, type NormalizedOptions } from 'ky'
-
-/**
- * An HTTP error answered by our API (or something in front of it), with the RFC 9457
- * problem+json body parsed. Extends ky's HTTPError so ky's own hooks accept it.
- */
-export class ApiError extends HTTPError {
-  override readonly name = 'ApiError'
-  readonly status: number
-  /** Stable code from common/errors.ts; derived from the status when the body is not ours. */
-  readonly code: ErrorCode
-  /** The server's human message (English), used when no translation exists. */
-  readonly detail: string
-  /** Per-field messages for validation errors ({} when none). */
-  readonly fieldErrors: Readonly<Record<string, string>>
-  /** The parsed body, or null if the response was not problem+json. */
-  readonly problem: Problem | null
-
-  constructor(
-    response: KyResponse,
-    request: KyRequest,
-    options: NormalizedOptions,
-    problem: Problem | null,
-  ) {
-    super(response, request, options)
-    this.status = response.status
-    this.problem = problem
-    this.code = problem && isErrorCode(problem.code) ? problem.code : codeForStatus(response.status)
-    this.detail =
-      problem?.detail || problem?.title || response.statusText || `HTTP ${response.status}`
-    this.fieldErrors = problem?.errors ?? {}
-    this.message = `${this.status} ${this.code}: ${this.detail}`
-  }
-}
+import { HTTPError } from 'ky'
+import type { ApiError } from './api-error'
 
 /** The request never got an HTTP answer: offline, DNS, connection refused, CORS, … */
 export class NetworkError extends Error {
@@ -46,36 +13,19 @@ export class NetworkError extends Error {
   }
 }
 
-function looksLikeProblem(value: unknown): value is Problem {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { status?: unknown }).status === 'number' &&
-    typeof (value as { code?: unknown }).code === 'string'
-  )
+/**
+ * Whether `error` is an answer of our API that was not a success. Every HTTP error the app's client
+ * lets out is an ApiError (client.ts turns each one into one), so it is told by its class's name:
+ * the class itself (api-error.ts) is then loaded only when an error happens, not by every first
+ * screen (decision 0044).
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof HTTPError && error.name === 'ApiError'
 }
 
-/** Reads a problem+json (or plain JSON problem) body; never throws. */
-export async function readProblem(response: Response): Promise<Problem | null> {
-  const type = response.headers.get('content-type') ?? ''
-  if (!type.includes('json')) return null
-  try {
-    const body: unknown = await response.clone().json()
-    if (!looksLikeProblem(body)) return null
-    const errors = body.errors
-    const fieldErrors =
-      errors && typeof errors === 'object' && !Array.isArray(errors)
-        ? Object.fromEntries(
-            Object.entries(errors).map(([k, v]) => [
-              k,
-              Array.isArray(v) ? String(v[0]) : String(v),
-            ]),
-          )
-        : undefined
-    return { ...body, errors: fieldErrors }
-  } catch {
-    return null
-  }
+/** A 4xx our API answered: the same request will get the same answer. */
+export function isClientError(error: unknown): error is ApiError {
+  return isApiError(error) && error.status >= 400 && error.status < 500
 }
 
 export function isAbortError(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { bindMutationRegistry } from '../offline/mutations'
 import { installQueueReplay } from '../offline/replay'
-import { ApiError } from './errors'
+import { isClientError } from './errors'
 
 export const DAY = 24 * 60 * 60 * 1000
 /** How long persisted data stays usable offline; gcTime must be at least this (TanStack docs). */
@@ -9,7 +9,7 @@ export const PERSIST_MAX_AGE = 7 * DAY
 
 /** Never retry 4xx (the answer will not change); retry 5xx / no-answer twice with backoff. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  if (isClientError(error)) return false
   return failureCount < 2
 }
 

@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createQueryClient } from '../api/query-client'
 import { unbindMutationRegistry } from '../offline/mutations'
 import {
-  clearPersistedState,
   flushPersistedState,
   PERSIST_KEY,
   PERSIST_THROTTLE_MS,
   prefetchPersistedState,
   startRestore,
 } from '../offline/persist'
+import { clearPersistedState } from '../offline/wipe'
 import { AppProviders } from './providers'
 
 /** What a screen shows from the cache, read at render time. */

@@ -1,42 +1,16 @@
 import { useEffect, useRef, type RefObject } from 'react'
+import { afterLoadAndIdle } from '../lib/idle'
 
-/** How long a new screen may take to show its heading (it may render a loading state first). */
-const HEADING_WAIT_MS = 3000
+type FocusModule = typeof import('./focus-screen-heading')
+let focusing: Promise<FocusModule> | undefined
 
-function focusWithoutScroll(element: HTMLElement, root: HTMLElement) {
-  // A heading is not focusable by itself; -1 keeps it out of the Tab order.
-  if (element !== root && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
-  element.focus({ preventScroll: true })
-}
-
-/**
- * Focus on the screen's heading (screen readers announce the screen by its name), or on `root`
- * until a screen still loading shows one — unless the reader has moved focus meanwhile. Returns
- * the canceller.
- */
-function focusScreenHeading(root: HTMLElement): () => void {
-  // Visible only: while the next screen's code loads, Suspense keeps the previous one hidden.
-  const heading = () =>
-    [...root.querySelectorAll<HTMLElement>('h1')].find((h) => h.getClientRects().length > 0)
-  const now = heading()
-  if (now) {
-    focusWithoutScroll(now, root)
-    return () => undefined
+/** The focus code, once; a failed load (offline before it was cached) is tried again next time. */
+function loadFocus(): Promise<FocusModule> {
+  if (!focusing) {
+    focusing = import('./focus-screen-heading')
+    focusing.catch(() => (focusing = undefined))
   }
-  focusWithoutScroll(root, root)
-  const observer = new MutationObserver(() => {
-    const later = heading()
-    if (!later) return
-    stop()
-    if (document.activeElement === root) focusWithoutScroll(later, root)
-  })
-  const timer = setTimeout(() => stop(), HEADING_WAIT_MS)
-  function stop() {
-    observer.disconnect()
-    clearTimeout(timer)
-  }
-  observer.observe(root, { childList: true, subtree: true })
-  return stop
+  return focusing
 }
 
 /** Marks history entries this app has shown: coming back to one is Back/Forward, not a link. */
@@ -72,6 +46,21 @@ export function useNavigationFocus(main: RefObject<HTMLElement | null>, location
       return
     }
     if (!traversal) window.scrollTo(0, 0)
-    return main.current ? focusScreenHeading(main.current) : undefined
+    const root = main.current
+    if (!root) return
+    let cancelled = false
+    let stop: (() => void) | undefined
+    loadFocus().then(
+      ({ focusScreenHeading }) => {
+        if (!cancelled) stop = focusScreenHeading(root)
+      },
+      () => undefined, // focus stays where it is; the screen itself is there
+    )
+    return () => {
+      cancelled = true
+      stop?.()
+    }
   }, [main, location])
+  // The focus code arrives while the first screen is idle, before the first navigation needs it.
+  useEffect(() => afterLoadAndIdle(() => void loadFocus().catch(() => undefined)), [])
 }

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import { ApiError, NetworkError } from '../api/errors'
+import { NetworkError, isApiError } from '../api/errors'
 import { en, type MessageKey } from './en'
 import { formatMoney } from './format'
 import { pluralRules } from './intl'
@@ -251,7 +251,7 @@ export { formatMoney }
 export function errorMessage(error: unknown, lang: Language = current): string {
   const tr = createTranslator(lang)
   if (error instanceof NetworkError) return tr(error.offline ? 'errors.offline' : 'errors.network')
-  if (error instanceof ApiError) {
+  if (isApiError(error)) {
     const key = `errors.${error.code}` as const
     if (hasMessage(lang, key)) return tr(key)
     if (error.problem?.detail) return error.problem.detail

@@ -5,7 +5,7 @@ import {
   type MutationOptions,
   type QueryClient,
 } from '@tanstack/react-query'
-import { ApiError } from '../api/errors'
+import { isClientError } from '../api/errors'
 
 /**
  * Registry of mutations that may be queued offline and replayed after a reload
@@ -44,16 +44,20 @@ const clients = new Set<QueryClient>()
 export const QUEUE_SCOPE = { id: 'lotline-offline-queue' }
 
 /**
+ * The server refused a queued write for good: a 4xx, whose answer will not change, except a
+ * timeout or rate limit. No answer or a 5xx is not final.
+ */
+export function isFinalRefusal(error: unknown): boolean {
+  return isClientError(error) && error.status !== 408 && error.status !== 429
+}
+
+/**
  * A queued write that gets no answer or a 5xx (the network came back before the API did) is
  * tried again with backoff instead of failing in this tab and undoing what the screen shows: the
- * idempotency key makes a repeat safe. A 4xx is final (the answer will not change), except a
- * timeout or rate limit.
+ * idempotency key makes a repeat safe. A final refusal is not tried again.
  */
 export function retryQueuedWrite(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    if (error.status !== 408 && error.status !== 429) return false
-  }
-  return failureCount < 6
+  return !isFinalRefusal(error) && failureCount < 6
 }
 
 const QUEUED_WRITE_DEFAULTS = {

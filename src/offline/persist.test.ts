@@ -10,13 +10,15 @@ import {
   unregisterMutationDefaults,
 } from './mutations'
 import {
-  clearPersistedState,
   flushPersistedState,
   onCacheRestored,
   PERSIST_KEY,
   persistOptions,
-  wipeUserData,
+  startRestore,
 } from './persist'
+import { clearPersistedState, wipeUserData } from './wipe'
+import { readQueue } from './queue-store'
+import { CACHE_SCHEMA_VERSION } from './version'
 
 const WATCH = ['test', 'watch'] as const
 
@@ -119,6 +121,50 @@ describe('persisted cache and offline queue (IndexedDB)', () => {
     const page2 = await openPage()
     onCacheRestored(page2)
     await waitFor(() => expect(watchFn).toHaveBeenCalledTimes(1))
+    closePage(page2)
+  })
+
+  /** Page 1 queues a keyed watch offline and closes; the definitions are then unknown again. */
+  async function queueAndClose(lotId: number) {
+    onlineManager.setOnline(false)
+    const page1 = await openPage()
+    page1.setQueryData(['lots'], [{ id: lotId }])
+    const vars = { lotId, idempotencyKey: `k-restore-${lotId}` }
+    void new MutationObserver<unknown, Error, typeof vars>(page1, { mutationKey: WATCH }).mutate(
+      vars,
+    )
+    await waitFor(() => expect(page1.getMutationCache().getAll()[0]!.state.isPaused).toBe(true))
+    await flushPersistedState(page1)
+    closePage(page1)
+    unregisterMutationDefaults(WATCH)
+    return vars
+  }
+
+  it('the restore waits for the queueable definitions that load beside it, then replays', async () => {
+    const vars = await queueAndClose(4)
+    onlineManager.setOnline(true)
+    const page2 = createQueryClient()
+    page2.mount()
+    const registered = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        registerMutationDefaults(WATCH, { mutationFn: watchFn })
+        resolve()
+      }, 30),
+    )
+    await startRestore(page2, registered).done
+    await waitFor(() => expect(watchFn).toHaveBeenCalledTimes(1))
+    expect(watchFn.mock.calls[0]![0]).toEqual(vars)
+    closePage(page2)
+  })
+
+  it('definitions that cannot load do not hold the restore, and lose no queued write', async () => {
+    const vars = await queueAndClose(5)
+    const page2 = createQueryClient()
+    page2.mount()
+    await startRestore(page2, Promise.reject(new TypeError('Failed to fetch'))).done
+    expect(page2.getQueryData(['lots'])).toEqual([{ id: 5 }])
+    const onDisk = await readQueue(CACHE_SCHEMA_VERSION)
+    expect(onDisk.mutations.map((m) => m.state.variables)).toEqual([vars])
     closePage(page2)
   })
 

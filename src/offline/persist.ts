@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-query-persist-client'
 import { PERSIST_MAX_AGE } from '../api/query-client'
 import { isQueueableMutation, reapplyQueued } from './mutations'
-import { persister, removePersisted, savePersisted } from './persister'
+import { persister, savePersisted } from './persister'
 import { CACHE_SCHEMA_VERSION } from './version'
 
 export { CACHE_SCHEMA_VERSION }
@@ -78,12 +78,18 @@ const restores = new WeakMap<QueryClient, Restore>()
  * started it only once React had rendered and committed the providers, and a repeat visit then
  * rendered twice (decision 0038). The app's providers wait for the same restore
  * (src/app/providers.tsx). A cache TanStack cannot restore it removes; the app starts empty.
+ *
+ * `registered`: the queueable mutations' definitions, loaded beside the saved cache (decision
+ * 0044); a restored queued write needs its definition before it is restored. If they cannot be
+ * loaded the restore goes on: the queue on disk keeps every write no tab has replayed.
  */
-export function startRestore(client: QueryClient): Restore {
+export function startRestore(client: QueryClient, registered?: Promise<unknown>): Restore {
   const known = restores.get(client)
   if (known) return known
   const restore: Restore = { settled: false, done: Promise.resolve() }
-  restore.done = persistQueryClientRestore({ ...persistOptions, queryClient: client })
+  restore.done = Promise.resolve(registered)
+    .catch(() => undefined)
+    .then(() => persistQueryClientRestore({ ...persistOptions, queryClient: client }))
     .then(() => onCacheRestored(client))
     .catch(() => undefined)
     .finally(() => {
@@ -104,18 +110,6 @@ export async function flushPersistedState(client: QueryClient): Promise<void> {
     clientState: dehydrate(client, dehydrateOptions),
   }
   await savePersisted(persisted)
-}
-
-/** Removes everything persisted (cache and offline queue). */
-export async function clearPersistedState(): Promise<void> {
-  await removePersisted()
-}
-
-/** Sign-out: the user's cached data and queue go, in memory and on disk. */
-export async function wipeUserData(client: QueryClient): Promise<void> {
-  await client.cancelQueries()
-  client.clear()
-  await clearPersistedState()
 }
 
 /**

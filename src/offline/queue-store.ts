@@ -36,7 +36,8 @@ export function parseQueue(raw: unknown, buster: string): StoredQueue {
   }
 }
 
-function recent(replayed: Record<string, number>, now: number): Record<string, number> {
+/** The replayed keys still worth remembering: the newest, within the TTL. */
+export function recent(replayed: Record<string, number>, now: number): Record<string, number> {
   const kept = Object.entries(replayed)
     .filter(([, at]) => now - at < REPLAYED_TTL_MS)
     .sort(([, a], [, b]) => b - a)
@@ -70,37 +71,20 @@ export function mergeQueue(
   return { buster: disk.buster, mutations, replayed }
 }
 
-/** Replayed keys leave the queue and are remembered, in the same transaction. */
-export function withReplayed(
-  disk: StoredQueue,
-  keys: readonly string[],
-  now = Date.now(),
-): StoredQueue {
-  const done = new Set(keys)
-  const replayed = { ...disk.replayed }
-  for (const key of keys) replayed[key] = now
-  return {
-    buster: disk.buster,
-    mutations: disk.mutations.filter((m) => !done.has(queueKeyOf(m) ?? '')),
-    replayed: recent(replayed, now),
-  }
-}
-
 export async function readQueue(buster: string): Promise<StoredQueue> {
   return parseQueue(await get<string>(QUEUE_KEY), buster)
 }
 
 /** One read-modify-write: IndexedDB runs readwrite transactions on a store one at a time. */
-function change(buster: string, next: (disk: StoredQueue) => StoredQueue): Promise<void> {
+export function changeQueue(
+  buster: string,
+  next: (disk: StoredQueue) => StoredQueue,
+): Promise<void> {
   return update<string>(QUEUE_KEY, (raw) => JSON.stringify(next(parseQueue(raw, buster))))
 }
 
 export function writeQueue(buster: string, mine: readonly DehydratedMutation[]): Promise<void> {
-  return change(buster, (disk) => mergeQueue(disk, mine))
-}
-
-export function recordReplayed(buster: string, keys: readonly string[]): Promise<void> {
-  return change(buster, (disk) => withReplayed(disk, keys))
+  return changeQueue(buster, (disk) => mergeQueue(disk, mine))
 }
 
 export function clearQueue(): Promise<void> {

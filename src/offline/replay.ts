@@ -1,123 +1,33 @@
-import { hydrate, onlineManager, type Mutation, type QueryClient } from '@tanstack/react-query'
-import { ApiError } from '../api/errors'
-import { isQueueableMutation, reapplyQueued } from './mutations'
-import { queueKeyOf } from './queued'
-import { readQueue, recordReplayed, type StoredQueue } from './queue-store'
-import { CACHE_SCHEMA_VERSION } from './version'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 
 /**
- * Replaying the offline queue, one tab at a time (docs/decisions/0011).
+ * Routes the client's resume of paused mutations (back online, focus, after restore) through the
+ * queue's replay, one tab at a time (replay-queue.ts, docs/decisions/0011), and refetches what
+ * this tab shows when another tab has replayed writes (they change its screens too).
  *
- * Every `resumePausedMutations()` of the client (back online, focus, after restore) goes through
- * `replayQueue`: under a Web Lock it adopts keyed writes on disk that no open tab holds (queued
- * in a tab since closed), replays every queued write in the order made, and records the keys
- * that are done so no tab writes them back. The lock keeps tabs from replaying at the same
- * moment; it is not what makes a replay safe — a tab can crash after sending and before
- * recording. The idempotency keys are: the server applies each key once.
+ * The replay is its own chunk, loaded on the first resume: a first screen never needs it
+ * (decision 0044). If it cannot be loaded, the writes stay paused here and queued on disk, and
+ * the next resume (the next `online` or focus) tries again: nothing queued is lost.
  */
-export const QUEUE_LOCK = 'lotline-offline-queue'
 const CHANNEL = 'lotline-offline-queue'
-
-let fallbackTail: Promise<unknown> = Promise.resolve()
-
-/** navigator.locks where there is one; else one queue for this page (jsdom, old browsers). */
-export function withQueueLock(work: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  if (locks?.request) return locks.request<void>(QUEUE_LOCK, async () => await work())
-  const run = fallbackTail.then(work, work)
-  fallbackTail = run.catch(() => undefined)
-  return run
-}
-
-type AnyMutation = Mutation<unknown, Error, unknown, unknown>
-
-function queuedWrites(client: QueryClient): AnyMutation[] {
-  return client
-    .getMutationCache()
-    .getAll()
-    .filter((m) => m.state.isPaused && isQueueableMutation(m.options.mutationKey))
-}
-
-/** Keyed writes on disk this tab does not hold (in any state) join its queue. */
-function adopt(client: QueryClient, queue: StoredQueue): void {
-  const held = new Set(client.getMutationCache().getAll().map(queueKeyOf))
-  const orphans = queue.mutations.filter((m) => {
-    const key = queueKeyOf(m)
-    return key !== undefined && !held.has(key) && isQueueableMutation(m.mutationKey)
-  })
-  if (orphans.length === 0) return
-  hydrate(client, { mutations: orphans, queries: [] })
-  reapplyQueued(
-    client,
-    orphans.map((m) => ({ mutationKey: m.mutationKey, variables: m.state.variables })),
-  )
-}
-
-/**
- * Done for good: applied, or refused by the server (4xx other than timeout / rate limit; the
- * answer will not change). No answer or a 5xx leaves the write on disk for a later replay.
- */
-function done(m: AnyMutation): boolean {
-  if (m.state.status === 'success') return true
-  const error = m.state.error
-  return (
-    m.state.status === 'error' &&
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 408 &&
-    error.status !== 429
-  )
-}
-
-/**
- * Resolves once every write has settled or is paused again because the network went away: the
- * lock must not be held by a replay waiting for a `resume` that would itself need the lock.
- */
-function settled(client: QueryClient, writes: AnyMutation[]): Promise<void> {
-  const idle = () =>
-    writes.every(
-      (m) => m.state.status !== 'pending' || (m.state.isPaused && !onlineManager.isOnline()),
-    )
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!idle()) return
-      stopCache()
-      stopOnline()
-      resolve()
-    }
-    const stopCache = client.getMutationCache().subscribe(check)
-    const stopOnline = onlineManager.subscribe(check)
-    check()
-  })
-}
-
-async function replayQueue(client: QueryClient, resume: () => Promise<unknown>): Promise<void> {
-  await withQueueLock(async () => {
-    adopt(client, await readQueue(CACHE_SCHEMA_VERSION))
-    const writes = queuedWrites(client)
-    void resume()
-    if (writes.length === 0) return
-    await settled(client, writes)
-    const keys = writes.filter(done).flatMap((m) => queueKeyOf(m) ?? [])
-    if (keys.length === 0) return
-    await recordReplayed(CACHE_SCHEMA_VERSION, keys)
-    channels.get(client)?.postMessage('replayed')
-    // Writes adopted from disk have no feature callbacks to refresh this tab's screens.
-    void client.invalidateQueries()
-  })
-}
 
 const channels = new WeakMap<QueryClient, BroadcastChannel>()
 
-/**
- * Routes the client's resume of paused mutations through `replayQueue`, and refetches what it
- * shows when another tab has replayed writes (they change this tab's screens too).
- */
-export function installQueueReplay(client: QueryClient): void {
+type ReplayModule = typeof import('./replay-queue')
+
+export function installQueueReplay(
+  client: QueryClient,
+  load: () => Promise<ReplayModule> = () => import('./replay-queue'),
+): void {
   const resume = client.resumePausedMutations.bind(client)
+  const replayed = () => channels.get(client)?.postMessage('replayed')
   client.resumePausedMutations = () =>
-    onlineManager.isOnline() ? replayQueue(client, resume) : Promise.resolve()
+    onlineManager.isOnline()
+      ? load().then(
+          ({ replayQueue }) => replayQueue(client, resume, replayed),
+          () => undefined,
+        )
+      : Promise.resolve()
   if (typeof BroadcastChannel === 'undefined') return
   const channel = new BroadcastChannel(CHANNEL)
   channel.onmessage = () => void client.invalidateQueries()

@@ -8,12 +8,8 @@ import {
   unbindMutationRegistry,
   unregisterMutationDefaults,
 } from './mutations'
-import {
-  clearPersistedState,
-  flushPersistedState,
-  onCacheRestored,
-  persistOptions,
-} from './persist'
+import { flushPersistedState, onCacheRestored, persistOptions } from './persist'
+import { clearPersistedState } from './wipe'
 import { newIdempotencyKey } from '../api/idempotency'
 import type { Queued } from './queued'
 import { readQueue } from './queue-store'

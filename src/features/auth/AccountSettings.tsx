@@ -9,7 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type PublicUser,
 } from '../../../common/accounts'
-import { ApiError } from '../../api/errors'
+import { ApiError } from '../../api/api-error'
 import { Button } from '../../components/Button'
 import { useToast } from '../../components/Toast'
 import { errorMessage, useT } from '../../i18n'

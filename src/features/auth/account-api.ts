@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ProfileInput, PublicUser } from '../../../common/accounts'
 import { api } from '../../api/client'
-import { wipeUserData } from '../../offline/persist'
+import { wipeUserData } from '../../offline/wipe'
 import { meKey } from './api'
 import { announceSessionChange } from './session-channel'
 

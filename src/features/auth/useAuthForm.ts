@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { ApiError } from '../../api/errors'
+import { ApiError } from '../../api/api-error'
 import { errorMessage, useT } from '../../i18n'
 import type { FieldErrors } from './validation'
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { minNextBid, type LotDetail, type MyLotStatus } from '../../../common/auction'
-import { ApiError, NetworkError } from '../../api/errors'
+import { ApiError } from '../../api/api-error'
+import { NetworkError } from '../../api/errors'
 import { newIdempotencyKey } from '../../api/idempotency'
 import { errorMessage, useT } from '../../i18n'
 import { usePlaceBid, type BidInputVars } from './api'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
-import { ApiError } from '../../api/errors'
+import { ApiError } from '../../api/api-error'
 import { useToast } from '../../components/Toast'
 import { errorMessage, useT } from '../../i18n'
 import { LOT_PICTURES_MAX } from '../../../common/auction'

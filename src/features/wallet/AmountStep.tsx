@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { BALANCE_CAP, TOP_UP_MAX, TOP_UP_MIN, type TopUpResponse } from '../../../common/wallet'
-import { ApiError } from '../../api/errors'
+import { ApiError } from '../../api/api-error'
 import { Button } from '../../components/Button'
 import { errorMessage, useT } from '../../i18n'
 import { useCreateTopUp } from './api'

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'wouter'
-import { ApiError } from '../../api/errors'
+import { ApiError } from '../../api/api-error'
 import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
 import { NothingSaved } from '../../components/NothingSaved'

@@ -1,7 +1,7 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { TopUp, TopUpResponse } from '../../../common/wallet'
-import { ApiError } from '../../api/errors'
+import { ApiError } from '../../api/api-error'
 import { useT } from '../../i18n'
 import { finishAuthentication, type ConfirmOutcome } from '../../payments/stripe'
 import { isFinalStatus, POLL_LIMIT, refreshWallet, topUpKey, useTopUp } from './api'

@@ -5,12 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LotDetail } from '../../../common/auction'
 import { createQueryClient } from '../../api/query-client'
 import { unbindMutationRegistry } from '../../offline/mutations'
-import {
-  clearPersistedState,
-  flushPersistedState,
-  onCacheRestored,
-  persistOptions,
-} from '../../offline/persist'
+import { flushPersistedState, onCacheRestored, persistOptions } from '../../offline/persist'
+import { clearPersistedState } from '../../offline/wipe'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import { lotKeys } from '../../api/lot-keys'
