@@ -162,13 +162,12 @@ export default defineConfig({
               // Not main.tsx: the entry stays a chunk of its own, which the build manifest names.
               test: /[\\/](src|common)[\\/](?!main\.tsx$)/,
             },
-            // The queueable writes' definitions, loaded at every start beside the saved cache
-            // (decision 0044): on their own, not with the first screens' shared code, which a start
-            // on another screen would then download too. Not src/app/offline-mutations.ts itself:
-            // as a chunk of its own the build's manifest names it, and the server preloads it.
+            // The queueable writes' definitions, loaded when a queued write is brought back from
+            // disk and by the screens that make one (decision 0044): on their own, not with the first
+            // screens' shared code, which a start on another screen would then download too.
             {
               name: 'queueable',
-              test: /[\\/]src[\\/]features[\\/](watchlist[\\/]watch-mutation|notifications[\\/]mark-read)\.ts$/,
+              test: /[\\/]src[\\/](app[\\/]offline-mutations|features[\\/]watchlist[\\/]watch-mutation|features[\\/]notifications[\\/]mark-read)\.ts$/,
             },
             // The API's error class and codes, loaded by the first error answer and by the screens that
             // tell errors apart (decision 0044): on their own, so a screen other than the first ones

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { EVERY_START_MODULES, firstScreenModules, firstScreenRequests } from './first-screen.ts'
+import { firstScreenModules, firstScreenRequests } from './first-screen.ts'
 
 describe('first-screen requests (named in the page so they start beside the code)', () => {
   it.each([
@@ -67,15 +66,5 @@ describe('first-screen modules (their chunks named in the page, decision 0035)',
     ['', []],
   ])('%s → %j', (path, modules) => {
     expect(firstScreenModules(path)).toEqual(modules)
-  })
-})
-
-describe('what every start loads (preloaded with every page, decision 0044)', () => {
-  it('names exactly the modules the app imports at every start, so none is fetched after the entry', () => {
-    const main = readFileSync('src/main.tsx', 'utf8') // the project's root is the tests' cwd
-    const startImports = [...main.matchAll(/import\('\.\/([^']+)'\)/g)].map(
-      ([, path]) => `src/${path}.ts`,
-    )
-    expect(EVERY_START_MODULES).toEqual(startImports)
   })
 })

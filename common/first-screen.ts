@@ -21,13 +21,6 @@ export function firstScreenRequests(path: string, search: string): string[] {
 }
 
 /**
- * What every start loads beside the saved cache, whatever the screen: the queueable writes'
- * definitions, which the restore waits for (src/main.tsx, decision 0044). The server preloads
- * them with every page, so they do not wait for the entry to have run.
- */
-export const EVERY_START_MODULES = ['src/app/offline-mutations.ts']
-
-/**
  * The source modules a page's first screen runs beyond the app's entry, as the build's manifest
  * names them: the screen's component and the messages it waits for (src/app/routes.tsx loads
  * the same pair). The server preloads their chunks with the page (decision 0035); a path with

@@ -5,30 +5,17 @@ import { preloadScreen } from './app/routes'
 import { installPreloadRecovery } from './app/preload-recovery'
 import { seedOnlineState } from './offline/online'
 import { flushOnLeave, prefetchPersistedState, startRestore } from './offline/persist'
+import { provideQueueableDefinitions } from './offline/queueable'
 import { queryClient } from './api/query-client'
 import { getLanguage, loadLanguage } from './i18n'
 import { warmUpIntl } from './i18n/warm-up'
 import { DEFAULT_CURRENCY } from '../common/config'
 import { onIdle } from './lib/idle'
-import { loadAgain } from './lib/load-again'
 import { firstVisitData } from './app/first-visit-data'
 import { applyAppStylesheet } from './app/stylesheet'
 import { applyTheme, followThemeChanges } from './components/theme'
 import { captureInstallPrompt } from './app/install-capture'
 import './styles.css'
-
-/**
- * The queueable writes' definitions (watch, mark read), which a queued write restored from the
- * saved cache needs: loaded beside the cache, not in the entry, as no first screen runs them
- * (decision 0044). The restore waits for the first try only; a try that fails (a network drop on a
- * first visit) is repeated until it loads, so a write made later still finds its definition.
- */
-function registerQueueable(): Promise<unknown> {
-  const load = () => import('./app/offline-mutations')
-  const first = load()
-  first.catch(() => loadAgain(load, () => false))
-  return first
-}
 
 // Marks for bench/first-render.ts: script start, cache restored (see offline/persist.ts).
 performance.mark('lotline:start')
@@ -47,7 +34,10 @@ seedOnlineState()
 preloadScreen(location.pathname.slice(ROUTER_BASE.length) || '/', firstVisitData)
 // The saved cache goes into the client now, not once React has drawn the providers: a repeat
 // visit's first render then finds it there and renders the screen at once (decision 0038).
-startRestore(queryClient, registerQueueable())
+// A queued write brought back from disk needs the queueable writes' definitions; no first screen
+// runs them, so they load only then (decision 0044).
+provideQueueableDefinitions(() => import('./app/offline-mutations'))
+startRestore(queryClient)
 // Which build is running: support answers, and the update e2e test checks it after a reload.
 document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
 installPreloadRecovery()

@@ -1,8 +1,4 @@
-import {
-  EVERY_START_MODULES,
-  firstScreenModules,
-  firstScreenRequests,
-} from '../../common/first-screen.ts'
+import { firstScreenModules, firstScreenRequests } from '../../common/first-screen.ts'
 import { pictureSrcset, type LotPicture } from '../../common/auction.ts'
 import { answersBlock, type FirstScreenAnswers } from './first-screen-answers.ts'
 
@@ -41,7 +37,7 @@ export interface FirstPicture {
  *   `imagesrcset` and `imagesizes` as the `<img>` (decision 0031): the browser picks the same copy,
  *   and the largest paint no longer waits for the code, then the data, then the picture;
  * - the screen's own chunks as `<link rel="modulepreload">` (decision 0035), resolved through the
- *   build's manifest by `moduleFiles`, and what every start loads (decision 0044);
+ *   build's manifest by `moduleFiles`;
  * - a lot room's first picture in the skeleton itself, where the room will show it (decision 0040).
  */
 export function withFirstScreenPreloads(
@@ -62,7 +58,7 @@ export function withFirstScreenPreloads(
     )
   links.push(answersBlock(answers))
   if (picture) links.push(pictureLink(base, picture))
-  for (const file of moduleFiles([...firstScreenModules(screen.path), ...EVERY_START_MODULES])) {
+  for (const file of moduleFiles(firstScreenModules(screen.path))) {
     links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`)
   }
   // A function, not a string: a string replacement reads `$'`, `$&` in it as patterns, and the

@@ -1,7 +1,8 @@
 /**
- * Imported by main.tsx before the QueryClient provider mounts: each feature's queueable
- * mutations call registerMutationDefaults() at module scope here, so a paused mutation restored
- * from IndexedDB finds its mutationFn (TanStack "Persisting Offline mutations").
+ * Every queueable write's definition (registerMutationDefaults), loaded through
+ * src/offline/queueable.ts (provided by main.tsx) before a queued write is restored from IndexedDB
+ * or adopted from another tab's queue, so it finds its mutationFn (TanStack "Persisting Offline
+ * mutations"). A start with nothing queued never loads it (decision 0044).
  *
  * Queueable: watch/unwatch and mark-read (docs/product.md §6). Bids, top-ups and lot creation are never
  * queued.

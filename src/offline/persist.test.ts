@@ -16,6 +16,7 @@ import {
   persistOptions,
   startRestore,
 } from './persist'
+import { provideQueueableDefinitions } from './queueable'
 import { clearPersistedState, wipeUserData } from './wipe'
 import { readQueue } from './queue-store'
 import { CACHE_SCHEMA_VERSION } from './version'
@@ -30,7 +31,10 @@ describe('persisted cache and offline queue (IndexedDB)', () => {
     await clearPersistedState()
     registerMutationDefaults(WATCH, { mutationFn: watchFn })
   })
-  afterEach(() => unregisterMutationDefaults(WATCH))
+  afterEach(() => {
+    unregisterMutationDefaults(WATCH)
+    provideQueueableDefinitions(() => Promise.resolve())
+  })
 
   /** A "page": a client as main.tsx creates it, restored from IndexedDB like the provider does. */
   async function openPage() {
@@ -140,28 +144,52 @@ describe('persisted cache and offline queue (IndexedDB)', () => {
     return vars
   }
 
-  it('the restore waits for the queueable definitions that load beside it, then replays', async () => {
+  it('the restore of a queued write loads the queueable definitions first, then replays', async () => {
     const vars = await queueAndClose(4)
     onlineManager.setOnline(true)
     const page2 = createQueryClient()
     page2.mount()
-    const registered = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        registerMutationDefaults(WATCH, { mutationFn: watchFn })
-        resolve()
-      }, 30),
+    const load = vi.fn(
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            registerMutationDefaults(WATCH, { mutationFn: watchFn })
+            resolve()
+          }, 30),
+        ),
     )
-    await startRestore(page2, registered).done
+    provideQueueableDefinitions(load)
+    await startRestore(page2).done
+    expect(load).toHaveBeenCalledTimes(1)
     await waitFor(() => expect(watchFn).toHaveBeenCalledTimes(1))
     expect(watchFn.mock.calls[0]![0]).toEqual(vars)
     closePage(page2)
   })
 
-  it('definitions that cannot load do not hold the restore, and lose no queued write', async () => {
-    const vars = await queueAndClose(5)
+  it('a restore with nothing queued does not load the queueable definitions', async () => {
+    const first = await openPage()
+    first.setQueryData(['lots'], [{ id: 6 }])
+    await flushPersistedState(first)
+    closePage(first)
+    const load = vi.fn(() => Promise.resolve())
+    provideQueueableDefinitions(load)
     const page2 = createQueryClient()
     page2.mount()
-    await startRestore(page2, Promise.reject(new TypeError('Failed to fetch'))).done
+    await startRestore(page2).done
+    expect(page2.getQueryData(['lots'])).toEqual([{ id: 6 }])
+    expect(load).not.toHaveBeenCalled()
+    closePage(page2)
+  })
+
+  it('definitions that cannot load do not hold the restore, and lose no queued write', async () => {
+    const vars = await queueAndClose(5)
+    provideQueueableDefinitions(() => Promise.reject(new TypeError('Failed to fetch')))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const page2 = createQueryClient()
+    page2.mount()
+    await startRestore(page2).done
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('stay queued'), expect.any(TypeError))
+    warn.mockRestore()
     expect(page2.getQueryData(['lots'])).toEqual([{ id: 5 }])
     const onDisk = await readQueue(CACHE_SCHEMA_VERSION)
     expect(onDisk.mutations.map((m) => m.state.variables)).toEqual([vars])

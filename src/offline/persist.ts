@@ -78,18 +78,13 @@ const restores = new WeakMap<QueryClient, Restore>()
  * started it only once React had rendered and committed the providers, and a repeat visit then
  * rendered twice (decision 0038). The app's providers wait for the same restore
  * (src/app/providers.tsx). A cache TanStack cannot restore it removes; the app starts empty.
- *
- * `registered`: the queueable mutations' definitions, loaded beside the saved cache (decision
- * 0044); a restored queued write needs its definition before it is restored. If they cannot be
- * loaded the restore goes on: the queue on disk keeps every write no tab has replayed.
+ * A saved queued write waits for the queueable writes' definitions (persister.ts, decision 0044).
  */
-export function startRestore(client: QueryClient, registered?: Promise<unknown>): Restore {
+export function startRestore(client: QueryClient): Restore {
   const known = restores.get(client)
   if (known) return known
   const restore: Restore = { settled: false, done: Promise.resolve() }
-  restore.done = Promise.resolve(registered)
-    .catch(() => undefined)
-    .then(() => persistQueryClientRestore({ ...persistOptions, queryClient: client }))
+  restore.done = persistQueryClientRestore({ ...persistOptions, queryClient: client })
     .then(() => onCacheRestored(client))
     .catch(() => undefined)
     .finally(() => {

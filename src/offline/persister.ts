@@ -1,5 +1,6 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { del, get, set } from 'idb-keyval'
+import { definitionsFor } from './queueable'
 import { queueKeyOf } from './queued'
 import { clearQueue, readQueue, writeQueue, type StoredQueue } from './queue-store'
 import { CACHE_SCHEMA_VERSION } from './version'
@@ -48,10 +49,10 @@ export async function readPersisted(): Promise<PersistedClient | undefined> {
   }
   // Keyless queued writes from before the shared queue still sit in the cache record.
   const legacy = client.clientState.mutations.filter((m) => queueKeyOf(m) === undefined)
-  return {
-    ...client,
-    clientState: { ...client.clientState, mutations: [...legacy, ...queue.mutations] },
-  }
+  const mutations = [...legacy, ...queue.mutations]
+  // A restored queued write needs its definition (its mutationFn) before it is restored.
+  await definitionsFor(mutations)
+  return { ...client, clientState: { ...client.clientState, mutations } }
 }
 
 /**

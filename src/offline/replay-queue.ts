@@ -1,5 +1,6 @@
 import { hydrate, onlineManager, type Mutation, type QueryClient } from '@tanstack/react-query'
 import { isFinalRefusal, isQueueableMutation, reapplyQueued } from './mutations'
+import { definitionsFor } from './queueable'
 import { queueKeyOf } from './queued'
 import { changeQueue, readQueue, recent, type StoredQueue } from './queue-store'
 import { CACHE_SCHEMA_VERSION } from './version'
@@ -108,7 +109,10 @@ export async function replayQueue(
   replayed: () => void,
 ): Promise<void> {
   await withQueueLock(async () => {
-    adopt(client, await readQueue(CACHE_SCHEMA_VERSION))
+    const disk = await readQueue(CACHE_SCHEMA_VERSION)
+    // Writes queued in a tab since closed are only known once their definitions are.
+    await definitionsFor(disk.mutations)
+    adopt(client, disk)
     const writes = queuedWrites(client)
     void resume()
     if (writes.length === 0) return

@@ -72,3 +72,19 @@ it('a replay whose code cannot load leaves the write queued, and the next resume
     uninstallQueueReplay(client)
   }
 })
+
+it('a resume with nothing queued, in this tab or on disk, loads no replay code', async () => {
+  const client = new QueryClient()
+  let loads = 0
+  installQueueReplay(client, () => {
+    loads++
+    return import('./replay-queue')
+  })
+  try {
+    onlineManager.setOnline(true)
+    await client.resumePausedMutations()
+    expect(loads).toBe(0)
+  } finally {
+    uninstallQueueReplay(client)
+  }
+})

@@ -12,6 +12,7 @@ import { flushPersistedState, onCacheRestored, persistOptions } from './persist'
 import { clearPersistedState } from './wipe'
 import { newIdempotencyKey } from '../api/idempotency'
 import type { Queued } from './queued'
+import { provideQueueableDefinitions } from './queueable'
 import { readQueue } from './queue-store'
 import { uninstallQueueReplay } from './replay'
 import { CACHE_SCHEMA_VERSION } from './version'
@@ -63,6 +64,7 @@ beforeEach(async () => {
 afterEach(() => {
   for (const tab of open.splice(0)) closeTab(tab)
   unregisterMutationDefaults(WATCH)
+  provideQueueableDefinitions(() => Promise.resolve())
 })
 
 /** A tab: a client as main.tsx creates it, restored from IndexedDB like the provider does. */
@@ -194,6 +196,29 @@ describe('the offline queue across two tabs', () => {
         .getAll()
         .map((m) => m.state.status),
     ).toEqual(['success', 'success'])
+  })
+
+  it("a tab that never loaded the queueable definitions loads them to replay a closed tab's write", async () => {
+    onlineManager.setOnline(false)
+    const b = await openTab()
+    const a = await openTab()
+    const watch = queueWatch(a, 12)
+    await waitFor(() => expect(paused(a)).toHaveLength(1))
+    await flushPersistedState(a)
+    closeTab(a)
+    // Tab b started with nothing queued and opened no screen that toggles: it has no definition.
+    unregisterMutationDefaults(WATCH)
+    let loads = 0
+    provideQueueableDefinitions(async () => {
+      loads++
+      registerMutationDefaults(WATCH, { mutationFn: server.mutationFn })
+    })
+
+    onlineManager.setOnline(true)
+    void b.resumePausedMutations()
+    await waitFor(() => expect(server.applied).toEqual([watch]))
+    await waitFor(async () => expect(await onDisk()).toEqual([]))
+    expect(loads).toBe(1)
   })
 
   it("a tab that restores another tab's queued write shows it, though its own cache was saved last", async () => {

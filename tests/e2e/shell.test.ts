@@ -218,11 +218,6 @@ describe('a first visit (decision 0035)', () => {
         expect(scripts.filter((r) => count(r.url) > 1)).toEqual([])
         const screen = scripts.find((r) => screenChunk.test(r.url))
         expect(screen?.initiator, `${path || '/'} names its screen's chunk`).toBe('parser')
-        // The queueable writes' definitions the restore waits for, named too (decision 0044).
-        const definitions = scripts.find((r) => /\/assets\/offline-mutations-/.test(r.url))
-        expect(definitions?.initiator, `${path || '/'} names the queue's definitions`).toBe(
-          'parser',
-        )
         // The code only other screens share is never downloaded (decision 0037).
         expect(scripts.map((r) => r.url).filter((url) => /\/assets\/screens-/.test(url))).toEqual(
           [],

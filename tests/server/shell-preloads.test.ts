@@ -37,7 +37,6 @@ const MANIFEST = {
   },
   'src/i18n/more.ts': { file: 'assets/more-M2.js', imports: ['_screens-S1.js'] },
   'src/features/wallet/WalletScreen.tsx': { file: 'assets/WalletScreen-W1.js' },
-  'src/app/offline-mutations.ts': { file: 'assets/queueable-Q1.js', imports: ['_app-A1.js'] },
 }
 
 let dist: string
@@ -161,20 +160,17 @@ describe("the shell names its first screen's code (decision 0035)", () => {
       `${BASE}assets/screens-S1.js`,
       `${BASE}assets/LotListScreen-L1.js`,
       `${BASE}assets/lot-list-M1.js`,
-      `${BASE}assets/queueable-Q1.js`,
     ])
   })
 
-  it("names a lot room's chunks, and only what every start loads for screens it does not know", async () => {
+  it("names a lot room's chunks, and nothing for screens it does not know", async () => {
     expect(modulePreloads(await shell(`${BASE}lots/${lotId}`))).toEqual([
       `${BASE}assets/screens-S1.js`,
       `${BASE}assets/LotScreen-R1.js`,
       `${BASE}assets/more-M2.js`,
-      `${BASE}assets/queueable-Q1.js`,
     ])
-    // The queueable writes' definitions, which every start's restore waits for (decision 0044).
     for (const url of [`${BASE}wallet`, `${BASE}lots/new`, `${BASE}nowhere/at/all`]) {
-      expect(modulePreloads(await shell(url))).toEqual([`${BASE}assets/queueable-Q1.js`])
+      expect(modulePreloads(await shell(url))).toEqual([])
     }
   })
 

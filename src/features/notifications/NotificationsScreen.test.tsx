@@ -7,11 +7,8 @@ import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import { unreadCount } from './api'
 import { notificationKeys, type NotificationPages } from './keys'
-import { registerNotificationMutations } from './mark-read'
 import NotificationsScreen from './NotificationsScreen'
 import { notificationRules, onLiveNotification } from './rules'
-
-registerNotificationMutations()
 
 const config = {
   realtime: {},

@@ -2,9 +2,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useQueuedMutation } from '../../offline/use-queued-mutation'
 import { lotKeys, type LotItem } from '../../api/lot-keys'
 import { useLotPages } from '../../api/lot-pages'
-import { applyWatch, WATCH_KEY, type WatchVars } from './watch-mutation'
+import { applyWatch, registerWatchMutations, WATCH_KEY, type WatchVars } from './watch-mutation'
 
 export { applyWatch, registerWatchMutations, WATCH_KEY, type WatchVars } from './watch-mutation'
+
+// A toggle made here may be queued offline: its definition is known from the moment a screen
+// that can make one has loaded, not only after a restore (decision 0044).
+registerWatchMutations()
 
 /** `GET /api/watchlist`: the lots I watch, newest first. */
 export function useWatchlist(enabled = true) {

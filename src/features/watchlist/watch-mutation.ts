@@ -6,9 +6,9 @@ import { queueHeaders, type Queued } from '../../offline/queued'
 import { lotKeys, type LotPages } from '../../api/lot-keys'
 
 /**
- * The queueable watch toggle's definition, apart from the hooks (api.ts): registered before the
- * persisted cache is restored, so it is part of every start (src/app/offline-mutations.ts), while
- * the hooks come with the screens that use them.
+ * The queueable watch toggle's definition, apart from the hooks (api.ts): registered by the hooks'
+ * module when a screen that toggles loads, and by src/app/offline-mutations.ts before a queued
+ * toggle is brought back from disk (decision 0044).
  */
 export const WATCH_KEY = ['watchlist', 'set'] as const
 
@@ -37,8 +37,7 @@ export function applyWatch(client: QueryClient, { lotId, watching }: WatchVars):
 /**
  * Queueable offline (docs/product.md §6). PUT/DELETE are idempotent, and each toggle carries its
  * own idempotency key, so a stale replay (a second tab's copy of an old "watch") cannot undo a
- * later "unwatch" (docs/decisions/0011). Registered from src/app/offline-mutations.ts before the
- * persisted cache is restored.
+ * later "unwatch" (docs/decisions/0011).
  */
 export function registerWatchMutations(): void {
   registerMutationDefaults(

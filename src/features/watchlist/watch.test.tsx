@@ -11,10 +11,8 @@ import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import { lotKeys } from '../../api/lot-keys'
 import { detail, summary } from '../../testing/lot-fixtures'
-import { applyWatch, registerWatchMutations, WATCH_KEY, type WatchVars } from './api'
+import { applyWatch, WATCH_KEY, type WatchVars } from './api'
 import { WatchButton } from './WatchButton'
-
-registerWatchMutations()
 
 const ID = summary().id
 
