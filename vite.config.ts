@@ -162,13 +162,6 @@ export default defineConfig({
               // Not main.tsx: the entry stays a chunk of its own, which the build manifest names.
               test: /[\\/](src|common)[\\/](?!main\.tsx$)/,
             },
-            // The queueable writes' definitions, loaded when a queued write is brought back from
-            // disk and by the screens that make one (decision 0044): on their own, not with the first
-            // screens' shared code, which a start on another screen would then download too.
-            {
-              name: 'queueable',
-              test: /[\\/]src[\\/](app[\\/]offline-mutations|features[\\/]watchlist[\\/]watch-mutation|features[\\/]notifications[\\/]mark-read)\.ts$/,
-            },
             // The API's error class and codes, loaded by the first error answer and by the screens that
             // tell errors apart (decision 0044): on their own, so a screen other than the first ones
             // that imports them does not download the first screens' shared code with them.
