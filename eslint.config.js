@@ -129,6 +129,26 @@ export default tseslint.config(
     },
   },
   {
+    // The ApiError class loads with the first error answer (decision 0044): a screen importing it
+    // would download it on every first visit. Screens tell API errors with isApiError (api/errors).
+    files: ['src/features/**', 'src/app/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/api-error'],
+              allowTypeImports: true,
+              message: 'Use isApiError from src/api/errors (decision 0044).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The real-time service ships on its own: nothing from the app.
     files: ['server/realtime/**'],
     rules: {

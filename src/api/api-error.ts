@@ -6,8 +6,8 @@ import { HTTPError, type KyRequest, type KyResponse, type NormalizedOptions } fr
  * problem+json body parsed. Extends ky's HTTPError so ky's own hooks accept it.
  *
  * This module loads when an answer is an error (client.ts), not with the entry: no first screen
- * needs it (decision 0044). Code the entry runs checks for one with `isApiError` (errors.ts);
- * screens may use `instanceof ApiError`.
+ * needs it (decision 0044). Code checks for one with `isApiError` (errors.ts), screens too: a
+ * screen importing this class would download it on every first visit (ESLint forbids it).
  */
 export class ApiError extends HTTPError {
   override readonly name = 'ApiError'

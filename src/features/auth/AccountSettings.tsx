@@ -9,7 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type PublicUser,
 } from '../../../common/accounts'
-import { ApiError } from '../../api/api-error'
+import { isApiError } from '../../api/errors'
 import { Button } from '../../components/Button'
 import { useToast } from '../../components/Toast'
 import { errorMessage, useT } from '../../i18n'
@@ -179,10 +179,10 @@ function DeleteAccount() {
   const passwordId = useId()
   const error = remove.error
   const reasons =
-    error instanceof ApiError && error.code.startsWith('account_has_')
+    isApiError(error) && error.code.startsWith('account_has_')
       ? (['holds', 'lots'] as const).filter((key) => error.fieldErrors[key])
       : []
-  const wrongPassword = error instanceof ApiError && error.code === 'wrong_password'
+  const wrongPassword = isApiError(error) && error.code === 'wrong_password'
 
   return (
     <section className="panel account-section account-danger" aria-labelledby="delete-h">

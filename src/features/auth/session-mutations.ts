@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { normalizeEmail, type PublicUser } from '../../../common/accounts'
 import { api } from '../../api/client'
-import { ApiError } from '../../api/api-error'
+import { isApiError } from '../../api/errors'
 import { wipeUserData } from '../../offline/wipe'
 import { meKey, resetForUser } from './api'
 import { announceSessionChange } from './session-channel'
@@ -82,7 +82,7 @@ export function useSignOut() {
         await api.post('auth/logout')
       } catch (error) {
         // Already signed out on the server: still wipe locally.
-        if (!(error instanceof ApiError && error.status === 401)) throw error
+        if (!(isApiError(error) && error.status === 401)) throw error
       }
     },
     onSuccess: async () => {

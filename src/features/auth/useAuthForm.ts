@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { ApiError } from '../../api/api-error'
+import { isApiError } from '../../api/errors'
 import { errorMessage, useT } from '../../i18n'
 import type { FieldErrors } from './validation'
 
@@ -45,7 +45,7 @@ export function useAuthForm<F extends string>(options: {
     try {
       await options.submit(values)
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
         const known = Object.keys(options.initial)
         const perField = Object.fromEntries(
           Object.entries(error.fieldErrors).filter(([k]) => known.includes(k)),

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
 import { ENDED_STATUSES, minNextBid, type LotDetail } from '../../../common/auction'
 import { lotChannel } from '../../../common/wire'
-import { ApiError } from '../../api/api-error'
+import { isApiError } from '../../api/errors'
 import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
 import { NothingSaved } from '../../components/NothingSaved'
@@ -108,7 +108,7 @@ export default function LotScreen() {
   if (!lot) {
     if (query.isPending && online) return <Loading label={t('lot.loading')} />
     if (query.isPending) return <NothingSaved />
-    if (query.error instanceof ApiError && query.error.status === 404) {
+    if (isApiError(query.error) && query.error.status === 404) {
       return (
         <EmptyState title={t('lot.notFound')} action={<Link href="/">{t('lot.back')}</Link>}>
           <p>{t('lot.notFoundBody')}</p>

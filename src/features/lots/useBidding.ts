@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react'
 import { minNextBid, type LotDetail, type MyLotStatus } from '../../../common/auction'
-import { ApiError } from '../../api/api-error'
-import { NetworkError } from '../../api/errors'
+import { isApiError, NetworkError } from '../../api/errors'
 import { newIdempotencyKey } from '../../api/idempotency'
 import { errorMessage, useT } from '../../i18n'
 import { usePlaceBid, type BidInputVars } from './api'
@@ -91,8 +90,8 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
         }
         attempt.current = null
         const text = errorMessage(error, lang)
-        const fields = error instanceof ApiError ? error.fieldErrors : {}
-        if (error instanceof ApiError && error.code === 'bid_too_low')
+        const fields = isApiError(error) ? error.fieldErrors : {}
+        if (isApiError(error) && error.code === 'bid_too_low')
           return fieldError({ field: 'amount', text })
         if ('maxAmount' in fields) return fieldError({ field: 'maxAmount', text })
         if ('amount' in fields) return fieldError({ field: 'amount', text })

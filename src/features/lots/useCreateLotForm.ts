@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
-import { ApiError } from '../../api/api-error'
+import { isApiError } from '../../api/errors'
 import { useToast } from '../../components/Toast'
 import { errorMessage, useT } from '../../i18n'
 import { LOT_PICTURES_MAX } from '../../../common/auction'
@@ -107,7 +107,7 @@ export function useCreateLotForm({
         navigate(`/lots/${lot.id}`)
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
+        if (isApiError(error)) {
           const fromServer = formFieldErrors(error.fieldErrors)
           if (Object.keys(fromServer).length > 0) return showErrors(fromServer)
         }

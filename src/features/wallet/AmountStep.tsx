@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { BALANCE_CAP, TOP_UP_MAX, TOP_UP_MIN, type TopUpResponse } from '../../../common/wallet'
-import { ApiError } from '../../api/api-error'
+import { isApiError } from '../../api/errors'
 import { Button } from '../../components/Button'
 import { errorMessage, useT } from '../../i18n'
 import { useCreateTopUp } from './api'
@@ -100,7 +100,7 @@ export function AmountStep({
       const response = await create.mutateAsync({ amount, key: attempt.key })
       onCreated(response)
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.amount) {
+      if (isApiError(error) && error.fieldErrors.amount) {
         setProblem(
           error.code === 'balance_cap_exceeded'
             ? errorMessage(error, lang)

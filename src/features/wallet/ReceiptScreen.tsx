@@ -1,5 +1,5 @@
 import { Link, useParams } from 'wouter'
-import { ApiError } from '../../api/api-error'
+import { isApiError } from '../../api/errors'
 import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
 import { NothingSaved } from '../../components/NothingSaved'
@@ -38,7 +38,7 @@ function ReceiptBody() {
   const query = useReceipt(entryId, Boolean(me))
   const receipt = query.data
   if (!receipt) {
-    if (query.error instanceof ApiError && query.error.status === 404) {
+    if (isApiError(query.error) && query.error.status === 404) {
       return (
         <EmptyState
           title={t('receipt.notFound')}

@@ -1,7 +1,7 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { TopUp, TopUpResponse } from '../../../common/wallet'
-import { ApiError } from '../../api/api-error'
+import { isApiError } from '../../api/errors'
 import { useT } from '../../i18n'
 import { finishAuthentication, type ConfirmOutcome } from '../../payments/stripe'
 import { isFinalStatus, POLL_LIMIT, refreshWallet, topUpKey, useTopUp } from './api'
@@ -123,7 +123,7 @@ export function useTopUpFlow(id: string, watchFromStart: boolean, stripe: Stripe
   function viewOf(): TopUpView {
     if (!data) {
       if (query.isError) {
-        if (query.error instanceof ApiError && query.error.status === 404) return { kind: 'stale' }
+        if (isApiError(query.error) && query.error.status === 404) return { kind: 'stale' }
         return { kind: 'lookup-error', query }
       }
       return query.fetchStatus === 'paused' ? { kind: 'offline' } : { kind: 'checking' }
