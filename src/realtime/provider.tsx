@@ -12,7 +12,7 @@ import { configQuery } from '../api/config'
 import { afterLoadAndIdle } from '../lib/idle'
 import { loadAgain } from '../lib/load-again'
 import type { AnyRule } from './bridge'
-import type { PresenceMember, RealtimeClient, RealtimeDeps, RealtimeStatus } from './connection'
+import type { RealtimeClient, RealtimeDeps, RealtimeStatus } from './connection'
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
 
@@ -87,6 +87,11 @@ export function RealtimeProvider({
 
 const noop = () => () => undefined
 
+/** The app's connection, null until pusher-js has loaded (for hooks in other modules). */
+export function useRealtimeClient(): RealtimeClient | null {
+  return useContext(RealtimeContext)
+}
+
 /** Live connection status for the indicator; 'connecting' until pusher-js has loaded. */
 export function useRealtimeStatus(): RealtimeStatus {
   const client = useContext(RealtimeContext)
@@ -103,23 +108,4 @@ export function useChannel(channel: string | null) {
     if (!client || !channel) return
     return client.use(channel)
   }, [client, channel])
-}
-
-/**
- * Members of a presence channel (e.g. `presence-lot.{id}`), subscribed while mounted; null until
- * the subscription succeeded (or when `channel` is null, e.g. for a guest).
- */
-export function usePresence(channel: string | null): PresenceMember[] | null {
-  const client = useContext(RealtimeContext)
-  const [members, setMembers] = useState<{ channel: string; list: PresenceMember[] } | null>(null)
-  useEffect(() => {
-    if (!client || !channel) return
-    const stopWatching = client.watchPresence(channel, (list) => setMembers({ channel, list }))
-    const release = client.use(channel)
-    return () => {
-      release()
-      stopWatching()
-    }
-  }, [client, channel])
-  return members && members.channel === channel ? members.list : null
 }

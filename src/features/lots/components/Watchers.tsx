@@ -1,7 +1,7 @@
 import { lotPresenceChannel } from '../../../../common/wire'
 import { useT } from '../../../i18n'
 import { useLive } from '../../../realtime/live'
-import { usePresence } from '../../../realtime/provider'
+import { usePresence } from '../../../realtime/presence'
 
 /**
  * Who is in the lot room now (presence-lot.{id}); aliases only. Signed-in users only. Only while
