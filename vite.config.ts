@@ -162,13 +162,6 @@ export default defineConfig({
               // Not main.tsx: the entry stays a chunk of its own, which the build manifest names.
               test: /[\\/](src|common)[\\/](?!main\.tsx$)/,
             },
-            // The API's error class and codes, loaded by the first error answer and by the screens that
-            // tell errors apart (decision 0044): on their own, so a screen other than the first ones
-            // that imports them does not download the first screens' shared code with them.
-            {
-              name: 'api-error',
-              test: /[\\/](src[\\/]api[\\/]api-error|common[\\/]errors)\.ts$/,
-            },
             // Code two or more screens share, in one chunk rather than one per combination: what
             // the first screens run apart from the rest, which a first visit then never downloads.
             {

@@ -18,7 +18,7 @@ export function provideQueueableDefinitions(loader: () => Promise<unknown>): voi
 }
 
 /** Resolves once the definitions are registered (at once when none were provided: tests). */
-export function queueableDefinitions(): Promise<void> {
+function queueableDefinitions(): Promise<void> {
   if (!load) return Promise.resolve()
   loading ??= load().then(
     () => undefined,

@@ -8,8 +8,8 @@ import { CACHE_SCHEMA_VERSION } from './version'
  * this tab shows when another tab has replayed writes (they change its screens too).
  *
  * The replay is its own chunk, loaded on the first resume with something queued: a first screen
- * never needs it (decision 0044). If it cannot be loaded, the writes stay paused here and queued on disk, and
- * the next resume (the next `online` or focus) tries again: nothing queued is lost.
+ * never needs it (decision 0044). If it cannot be loaded, the writes stay paused here and queued
+ * on disk, and the next resume (the next `online` or focus) tries again: nothing queued is lost.
  */
 const CHANNEL = 'lotline-offline-queue'
 

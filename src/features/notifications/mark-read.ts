@@ -35,9 +35,9 @@ export interface MarkReadVars {
 
 /**
  * Queueable offline (docs/product.md §6): registered before a queued one is restored (decision
- * 0044), so a mark-read made offline survives a reload and is replayed once on reconnect. By ids, so a
- * replay never marks later notifications; with its idempotency key, so two tabs replaying it
- * apply it once (docs/decisions/0011).
+ * 0044), so a mark-read made offline survives a reload and is replayed once on reconnect. By
+ * ids, so a replay never marks later notifications; with its idempotency key, so two tabs
+ * replaying it apply it once (docs/decisions/0011).
  */
 export function registerNotificationMutations(): void {
   registerMutationDefaults(
