@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react'
 import { applyTheme, getTheme, THEME_STORAGE_KEY, type Theme } from './theme'
 
 /**
- * Choosing the theme (docs/decisions/0028-themes-and-install.md): only the Account screen does,
- * so this stays out of the code every first visit runs.
+ * Choosing the theme (docs/decisions/0028-themes-and-install.md), and reading which palette shows:
+ * only the Account screen and the card form (Stripe's colours) do, so this stays out of the code
+ * every first visit runs.
  */
 const listeners = new Set<() => void>()
 
@@ -33,4 +34,14 @@ function subscribe(listener: () => void) {
 
 export function useTheme(): Theme {
   return useSyncExternalStore(subscribe, getTheme, () => 'system')
+}
+
+function systemPrefersLight(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: light)').matches
+}
+
+/** Which palette is showing now (the card form gives Stripe's fields the same colours). */
+export function effectivePalette(theme: Theme = getTheme()): 'light' | 'dark' {
+  if (theme !== 'system') return theme
+  return systemPrefersLight() ? 'light' : 'dark'
 }

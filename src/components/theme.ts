@@ -24,16 +24,6 @@ export function getTheme(): Theme {
   }
 }
 
-function systemPrefersLight(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: light)').matches
-}
-
-/** Which palette is showing now. */
-export function effectivePalette(theme: Theme = getTheme()): 'light' | 'dark' {
-  if (theme !== 'system') return theme
-  return systemPrefersLight() ? 'light' : 'dark'
-}
-
 /** Puts the theme on the document: the attribute for CSS, the browser chrome colour. */
 export function applyTheme(theme: Theme = getTheme()): void {
   const root = document.documentElement

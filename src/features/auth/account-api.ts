@@ -3,7 +3,7 @@ import type { ProfileInput, PublicUser } from '../../../common/accounts'
 import { api } from '../../api/client'
 import { wipeUserData } from '../../offline/wipe'
 import { meKey } from './api'
-import { announceSessionChange } from './session-channel'
+import { announceSessionChange } from './session-announce'
 
 /**
  * The member's own account changes (decision 0025). Network only, never queued or persisted:

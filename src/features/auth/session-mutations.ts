@@ -5,7 +5,7 @@ import { api } from '../../api/client'
 import { isApiError } from '../../api/errors'
 import { wipeUserData } from '../../offline/wipe'
 import { meKey, resetForUser } from './api'
-import { announceSessionChange } from './session-channel'
+import { announceSessionChange } from './session-announce'
 
 // Signing in, up and out: used by their screens only, so not in the entry with useMe (api.ts).
 

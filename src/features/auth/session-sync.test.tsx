@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithApp } from '../../testing/render'
 import { meKey } from './api'
-import { announceSessionChange } from './session-channel'
+import { announceSessionChange } from './session-announce'
 import { useSessionSync } from './session-sync'
 
 function Sync() {

@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type Form
 import { Button } from '../../components/Button'
 import { ErrorState } from '../../components/ErrorState'
 import { Loading } from '../../components/Spinner'
-import { effectivePalette } from '../../components/theme'
+import { effectivePalette } from '../../components/theme-choice'
 import { useT } from '../../i18n'
 import {
   mountPaymentForm,
