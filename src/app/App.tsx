@@ -1,11 +1,10 @@
 import { Suspense } from 'react'
 import { Router, useLocation } from 'wouter'
-import { ErrorState } from '../components/ErrorState'
 import { Loading } from '../components/Spinner'
-import { errorMessage, useT } from '../i18n'
+import { useT } from '../i18n'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { Layout } from './Layout'
-import { isChunkLoadError } from './preload-recovery'
+import { CrashScreen } from './CrashScreen'
 import { AppProviders } from './providers'
 import { RealtimeProvider } from '../realtime/provider'
 import { useMe } from '../features/auth/api'
@@ -18,22 +17,12 @@ import { AppRoutes } from './routes'
 export const ROUTER_BASE = import.meta.env.BASE_URL.replace(/\/$/, '')
 
 function Screens() {
-  const { t, lang } = useT()
+  const { t } = useT()
   const [location] = useLocation()
   return (
     <ErrorBoundary
       resetKey={location}
-      fallback={(error, reset) => {
-        const offlineChunk = isChunkLoadError(error) && !navigator.onLine
-        return (
-          <ErrorState
-            title={t('error.screenTitle')}
-            message={offlineChunk ? t('error.chunkOffline') : errorMessage(error, lang)}
-            onRetry={isChunkLoadError(error) ? () => window.location.reload() : reset}
-            retryLabel={isChunkLoadError(error) ? t('common.reload') : t('common.retry')}
-          />
-        )
-      }}
+      fallback={(error, reset) => <CrashScreen error={error} reset={reset} />}
     >
       <Suspense fallback={<Loading label={t('app.loading')} />}>
         <AppRoutes />

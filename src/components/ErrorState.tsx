@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button } from './Button'
+import { ErrorPanel } from './ErrorPanel'
 
 /** An error in place of content, announced to screen readers, with an optional retry. */
 export function ErrorState({
@@ -18,9 +19,7 @@ export function ErrorState({
   children?: ReactNode
 }) {
   return (
-    <section className="state state-error" role="alert">
-      <h2 className="state-title">{title}</h2>
-      <p className="state-body">{message}</p>
+    <ErrorPanel title={title} message={message}>
       {onRetry ? (
         <div className="state-action">
           <Button variant="secondary" onClick={onRetry} pending={retrying}>
@@ -29,6 +28,6 @@ export function ErrorState({
         </div>
       ) : null}
       {children}
-    </section>
+    </ErrorPanel>
   )
 }
