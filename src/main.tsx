@@ -4,7 +4,12 @@ import { App, ROUTER_BASE } from './app/App'
 import { preloadScreen } from './app/routes'
 import { installPreloadRecovery } from './app/preload-recovery'
 import { seedOnlineState } from './offline/online'
-import { flushOnLeave, prefetchPersistedState, startRestore } from './offline/persist'
+import {
+  flushOnLeave,
+  hasPersistedCache,
+  prefetchPersistedState,
+  startRestore,
+} from './offline/persist'
 import { provideQueueableDefinitions } from './offline/queueable'
 import { queryClient } from './api/query-client'
 import { getLanguage, loadLanguage } from './i18n'
@@ -15,6 +20,7 @@ import { firstVisitData } from './app/first-visit-data'
 import { applyAppStylesheet } from './app/stylesheet'
 import { applyTheme, followThemeChanges } from './components/theme'
 import { captureInstallPrompt } from './app/install-capture'
+import { loadMemberNav } from './app/member-nav'
 import './styles.css'
 
 // Marks for bench/first-render.ts: script start, cache restored (see offline/persist.ts).
@@ -38,6 +44,12 @@ preloadScreen(location.pathname.slice(ROUTER_BASE.length) || '/', firstVisitData
 // runs them, so they load only then (decision 0044).
 provideQueueableDefinitions(() => import('./app/offline-mutations'))
 startRestore(queryClient)
+// A returning visit takes the header's member links from the worker's cache meanwhile, so a
+// member's header is whole on its first render; a first visit loads them only once signed in
+// (decision 0045).
+void hasPersistedCache()
+  .then((saved) => (saved ? loadMemberNav() : undefined))
+  .catch(() => undefined)
 // Which build is running: support answers, and the update e2e test checks it after a reload.
 document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
 installPreloadRecovery()

@@ -8,6 +8,7 @@ import { loadMoreMessages, useT } from '../i18n'
 import { useOnline } from '../offline/online'
 import { useConnection } from '../realtime/live'
 import { GAVEL_BLOCK, GAVEL_HEAD, GAVEL_TURN, LOGO_TILE, type LogoTone } from './logo'
+import { useMemberNav } from './member-nav'
 import { NavLink } from './NavLink'
 import { useAfterLoad } from './useAfterLoad'
 import { useNavigationFocus } from './useNavigationFocus'
@@ -25,43 +26,6 @@ const InstallPrompt = optionalLazy(() =>
     default: m.InstallPrompt,
   })),
 )
-// Alerts on a closed app (decision 0032): re-registers this browser's subscription after the load.
-const PushSync = optionalLazy(() => import('../features/push/PushSync'))
-const NotificationToasts = optionalLazy(() =>
-  Promise.all([import('../features/notifications/NotificationToasts'), loadMoreMessages()]).then(
-    ([m]) => ({ default: m.NotificationToasts }),
-  ),
-)
-
-/** The wallet link; its amount arrives with its chunk, until then the link is there without it. */
-const WalletLink = optionalLazy(
-  () => import('./WalletNavLink'),
-  () => <PlainWalletLink />,
-)
-
-/** The notifications link; its unread badge arrives with its chunk (a guest never loads it). */
-const NotificationsLink = optionalLazy(
-  () => import('./NotificationsNavLink'),
-  ({ className }) => <PlainNotificationsLink className={className} />,
-)
-
-function PlainWalletLink() {
-  const { t } = useT()
-  return (
-    <NavLink href="/wallet" icon="wallet">
-      {t('nav.wallet')}
-    </NavLink>
-  )
-}
-
-function PlainNotificationsLink({ className }: { className?: string }) {
-  const { t } = useT()
-  return (
-    <NavLink href="/notifications" icon="bell" className={className}>
-      <span className="nav-label">{t('nav.notifications')}</span>
-    </NavLink>
-  )
-}
 
 const TONE_COLOR: Record<LogoTone, string> = { gold: 'var(--gold)', goldDeep: 'var(--gold-deep)' }
 
@@ -98,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation()
   const main = useRef<HTMLElement>(null)
   const loaded = useAfterLoad()
+  const member = useMemberNav(Boolean(me.data))
   // Keyboard and screen-reader users land on the new screen's heading; scroll per navigation.
   useNavigationFocus(main, location)
 
@@ -122,32 +87,16 @@ export function Layout({ children }: { children: ReactNode }) {
               {t('nav.lots')}
             </NavLink>
             {me.data ? (
-              <>
-                <NavLink href="/watchlist" icon="watchlist">
-                  {t('nav.watchlist')}
-                </NavLink>
-                <NavLink href="/me/bids" icon="bids">
-                  {t('nav.myBids')}
-                </NavLink>
-                <NotificationsLink className="nav-notifications" />
-                <WalletLink userId={me.data.id} />
-                <NavLink href="/account" icon="account">
-                  {t('nav.account')}
-                </NavLink>
-                {me.data.role === 'admin' ? (
-                  <NavLink href="/admin" icon="admin">
-                    {t('nav.admin')}
-                  </NavLink>
-                ) : null}
-              </>
+              member ? (
+                <member.MemberLinks me={me.data} />
+              ) : null
             ) : (
               <NavLink href={signInHref} icon="signIn">
                 {t('nav.signIn')}
               </NavLink>
             )}
           </nav>
-          {/* Phones: notifications move from the tab bar to a bell in the header. */}
-          {me.data ? <NotificationsLink className="header-bell" /> : null}
+          {me.data && member ? <member.MemberBell /> : null}
           <ConnectionIndicator state={connection} label={t(`connection.${connection}`)} />
         </div>
       </header>
@@ -159,8 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {loaded ? (
         <>
           <UpdatePrompt />
-          {me.data ? <NotificationToasts /> : null}
-          {me.data ? <PushSync userId={me.data.id} /> : null}
+          {me.data && member ? <member.MemberAlerts userId={me.data.id} /> : null}
         </>
       ) : null}
       <main id="main" ref={main} tabIndex={-1} className="main">
