@@ -1,3 +1,5 @@
+import { LineIcon } from '../components/LineIcon'
+
 /** Small line icons for the phone tab bar; decorative (the label names the link). */
 const PATHS = {
   lots: 'M4 5h16v4H4zM4 11h16v8H4zM8 15h3',
@@ -13,20 +15,5 @@ const PATHS = {
 export type NavIconName = keyof typeof PATHS
 
 export function NavIcon({ name }: { name: NavIconName }) {
-  return (
-    <svg
-      className="nav-icon"
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  )
+  return <LineIcon className="nav-icon" d={PATHS[name]} size={22} />
 }
