@@ -1,5 +1,5 @@
 import { ErrorPanel } from '../components/ErrorPanel'
-import { errorMessage, useT } from '../i18n'
+import { useT } from '../i18n'
 import { isChunkLoadError } from './preload-recovery'
 
 /**
@@ -9,10 +9,11 @@ import { isChunkLoadError } from './preload-recovery'
  * something broke, and no chunk of its own, which might be what failed (decision 0045).
  */
 export function CrashScreen({ error, reset }: { error: unknown; reset: () => void }) {
-  const { t, lang } = useT()
+  const { t } = useT()
   const chunkFailed = isChunkLoadError(error)
-  const message =
-    chunkFailed && !navigator.onLine ? t('error.chunkOffline') : errorMessage(error, lang)
+  // What reaches here is a chunk that did not load or a defect: no query throws to a boundary,
+  // so there is no server's answer to put in words (screens show those with errorMessage).
+  const message = chunkFailed && !navigator.onLine ? t('error.chunkOffline') : t('errors.unknown')
   return (
     <ErrorPanel title={t('error.screenTitle')} message={message}>
       <div className="state-action">

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
-import { errorMessage, useT } from '../i18n'
+import { useT } from '../i18n'
+import { errorMessage } from '../i18n/error-message'
 import { Button } from './Button'
 
 /** The part of an infinite query that "Load more" drives. */

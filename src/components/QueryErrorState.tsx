@@ -1,4 +1,5 @@
-import { errorMessage, useT } from '../i18n'
+import { useT } from '../i18n'
+import { errorMessage } from '../i18n/error-message'
 import { ErrorState } from './ErrorState'
 
 /** What a failed query needs to show its error and offer a retry. */

@@ -11,10 +11,10 @@ import { moreEn } from './more'
 /** The whole English source dictionary: the shell's and the other screens'. */
 const en = { ...shellEn, ...moreEn }
 import { es } from './es'
+import { errorMessage } from './error-message'
 import {
   createTranslator,
   detectLanguage,
-  errorMessage,
   formatMoney,
   getLanguage,
   LANGUAGE_STORAGE_KEY,

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { isApiError } from '../../api/errors'
-import { errorMessage, useT } from '../../i18n'
+import { useT } from '../../i18n'
+import { errorMessage } from '../../i18n/error-message'
 import type { FieldErrors } from './validation'
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { errorMessage, useT } from '../../i18n'
+import { useT } from '../../i18n'
+import { errorMessage } from '../../i18n/error-message'
 import { usePushConfig, useTurnOnAlerts } from './api'
 import { rememberAsked, shouldOfferAfterBid, wasAsked } from './ask-rule'
 import { browserTraits, notificationPermission, pushSupport } from './support'

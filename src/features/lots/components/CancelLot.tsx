@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { Button } from '../../../components/Button'
-import { errorMessage, useT } from '../../../i18n'
+import { useT } from '../../../i18n'
+import { errorMessage } from '../../../i18n/error-message'
 import { useOnline } from '../../../offline/online'
 import { useCancelLot } from '../api'
 

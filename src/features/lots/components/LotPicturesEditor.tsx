@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { ENDED_STATUSES, LOT_PICTURES_MAX, type LotSummary } from '../../../../common/auction'
-import { errorMessage, useT } from '../../../i18n'
+import { useT } from '../../../i18n'
+import { errorMessage } from '../../../i18n/error-message'
 import { useOnline } from '../../../offline/online'
 import { useAddLotPicture, useRemoveLotPicture, useReorderLotPictures } from '../api'
 import { isAcceptableImage } from '../create-lot-form'
