@@ -5,38 +5,22 @@
  * back — restored from the saved cache or adopted from the shared queue on disk — so a start with
  * nothing queued (every first visit) never downloads them (decision 0044). The screens that make
  * queued writes register their own definitions when they load.
- *
- * A load that fails is forgotten, so the next write brought back tries again; meanwhile the
- * queue on disk keeps every write no tab has replayed.
  */
 let load: (() => Promise<unknown>) | undefined
-let loading: Promise<void> | undefined
 
 export function provideQueueableDefinitions(loader: () => Promise<unknown>): void {
   load = loader
-  loading = undefined
-}
-
-/** Resolves once the definitions are registered (at once when none were provided: tests). */
-function queueableDefinitions(): Promise<void> {
-  if (!load) return Promise.resolve()
-  loading ??= load().then(
-    () => undefined,
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
-  return loading
 }
 
 /**
- * Waits for the definitions when `writes` holds any; a failed load does not stop the caller, which
- * leaves the writes on disk (they are not lost), and is reported.
+ * Waits for the definitions when `writes` holds any (at once when none were provided: tests). The
+ * browser loads a module once, so a second call costs nothing; a load that failed is tried again
+ * by the next. A failed load does not stop the caller, which leaves the writes on disk (they are
+ * not lost), and is reported.
  */
 export async function definitionsFor(writes: readonly unknown[]): Promise<void> {
-  if (writes.length === 0) return
-  await queueableDefinitions().catch((error: unknown) => {
+  if (writes.length === 0 || !load) return
+  await load().catch((error: unknown) => {
     console.warn('The queued writes could not be loaded; they stay queued', error)
   })
 }

@@ -4,6 +4,7 @@ import type { Channel } from 'pusher-js'
 import type { RuntimeConfig } from '../../common/config'
 import { setSocketId } from '../api/client'
 import { loadAgain } from '../lib/load-again'
+import { authorize } from './authorize'
 import { applyEvent, applyResubscribe, matchChannel, type AnyRule } from './bridge'
 
 export type RealtimeStatus = 'offline' | 'connecting' | 'live' | 'reconnecting'
@@ -29,8 +30,11 @@ export interface RealtimeDeps {
   config: RuntimeConfig['realtime']
   queryClient: QueryClient
   rules: readonly AnyRule[]
-  /** POST to /broadcasting/{path} through the app's HTTP client (async header, cookies). */
-  authorize: (path: 'auth' | 'user-auth', body: Record<string, string>) => Promise<unknown>
+  /**
+   * POST to /broadcasting/{path}; by default through the app's HTTP client (async header,
+   * cookies: authorize.ts).
+   */
+  authorize?: (path: 'auth' | 'user-auth', body: Record<string, string>) => Promise<unknown>
   /** Loads pusher-js; lazy so it stays out of the initial bundle. */
   loadPusher?: () => Promise<typeof Pusher>
   /**
@@ -43,7 +47,7 @@ export interface RealtimeDeps {
 
 export function pusherOptions(
   config: RuntimeConfig['realtime'],
-  authorize: RealtimeDeps['authorize'],
+  authorize: NonNullable<RealtimeDeps['authorize']>,
 ): ConstructorParameters<typeof Pusher>[1] {
   const authHandler =
     (path: 'auth' | 'user-auth') =>
@@ -110,7 +114,7 @@ export class RealtimeClient {
     if (!PusherClass || generation !== this.generation) return
     const pusher = new PusherClass(
       this.deps.config.key,
-      pusherOptions(this.deps.config, this.deps.authorize),
+      pusherOptions(this.deps.config, this.deps.authorize ?? authorize),
     )
     this.pusher = pusher
     pusher.connection.bind(

@@ -7,7 +7,6 @@ import {
   type ReactNode,
 } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api/client'
 import { configQuery } from '../api/config'
 import { afterLoadAndIdle } from '../lib/idle'
 import { loadAgain } from '../lib/load-again'
@@ -15,12 +14,6 @@ import type { AnyRule } from './bridge'
 import type { RealtimeClient, RealtimeDeps, RealtimeStatus } from './connection'
 
 const RealtimeContext = createContext<RealtimeClient | null>(null)
-
-/** POST /broadcasting/{path} with the app's one HTTP client (same headers, same cookies). */
-function authorize(path: 'auth' | 'user-auth', body: Record<string, string>) {
-  const prefixUrl = new URL(`${import.meta.env.BASE_URL}broadcasting`, location.href).href
-  return api.extend({ prefixUrl }).post(path, { json: body }).json()
-}
 
 /**
  * Starts the app's one real-time connection once the runtime config is known, after first render,
@@ -61,7 +54,6 @@ export function RealtimeProvider({
           config: JSON.parse(endpoint),
           queryClient,
           rules,
-          authorize,
           onEnded,
         })
         setClient(current)
