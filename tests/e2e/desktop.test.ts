@@ -254,7 +254,10 @@ describe('desktop browser', () => {
     await expect.poll(() => price(page), { timeout: 15_000 }).toBe('€10.00')
     // Saved first (the cache is written shortly after a change, and on leaving the page; a reload
     // in the very millisecond of the first render could beat that write on a loaded machine).
-    await expect.poll(async () => (await persistedCache(page)).includes(lot.title)).toBe(true)
+    // Saves are at most one a second (PERSIST_THROTTLE_MS): the poll's default second is too short.
+    await expect
+      .poll(async () => (await persistedCache(page)).includes(lot.title), { timeout: 5_000 })
+      .toBe(true)
     // An installed app's reload: the service worker answers with its saved page, which brings
     // no answers of its own (decision 0039), so the room's requests go to the network. While
     // they are held, the room shows what was saved.
