@@ -1,5 +1,3 @@
-import { IDEMPOTENCY_HEADER } from '../../common/config'
-
 /**
  * Every write of the offline queue carries its own idempotency key, chosen when the user acts:
  * the same queued write replayed by two tabs (or twice by one) is applied once by the server,
@@ -8,11 +6,6 @@ import { IDEMPOTENCY_HEADER } from '../../common/config'
 export interface Queued {
   /** Absent only on writes queued before keys existed; those are sent without the header. */
   idempotencyKey?: string
-}
-
-/** The request headers that carry a queued write's key. */
-export function queueHeaders({ idempotencyKey }: Queued): Record<string, string> {
-  return idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}
 }
 
 /** The key a queued (or dehydrated) mutation carries in its variables, if any. */

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { registerMutationDefaults } from '../../offline/mutations'
-import { queueHeaders, type Queued } from '../../offline/queued'
+import { queueHeaders } from '../../offline/queue-headers'
+import type { Queued } from '../../offline/queued'
 import { notificationKeys, type NotificationPages } from './keys'
 
 /** Marks ids read in the cache (optimistic; also how a replayed mark-read lands). */

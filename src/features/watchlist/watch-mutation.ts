@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { LotDetail } from '../../../common/auction'
 import { api } from '../../api/client'
 import { registerMutationDefaults } from '../../offline/mutations'
-import { queueHeaders, type Queued } from '../../offline/queued'
+import { queueHeaders } from '../../offline/queue-headers'
+import type { Queued } from '../../offline/queued'
 import { lotKeys, type LotPages } from '../../api/lot-keys'
 
 /**
