@@ -62,11 +62,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation()
   const main = useRef<HTMLElement>(null)
   const loaded = useAfterLoad()
-  const member = useMemberNav(Boolean(me.data))
+  const onAuthScreen = location.startsWith('/sign-in') || location.startsWith('/sign-up')
+  // While someone signs in, their header's links load: they show with the first screen after it.
+  const member = useMemberNav(Boolean(me.data) || onAuthScreen)
   // Keyboard and screen-reader users land on the new screen's heading; scroll per navigation.
   useNavigationFocus(main, location)
 
-  const onAuthScreen = location.startsWith('/sign-in') || location.startsWith('/sign-up')
   const signInHref = onAuthScreen ? '/sign-in' : `/sign-in?next=${encodeURIComponent(location)}`
 
   return (

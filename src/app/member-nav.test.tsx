@@ -1,8 +1,13 @@
-import { screen } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, renderHook, screen, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../api/query-client'
+import { meKey } from '../features/auth/api'
 import { json, mockApi } from '../testing/http'
 import { renderWithApp } from '../testing/render'
 import { Layout } from './Layout'
+import { useMemberNavReady } from './member-nav'
 
 // Records whether the member links' chunk was ever asked for (this file's tests run in order).
 const imported = vi.hoisted(() => vi.fn())
@@ -21,6 +26,32 @@ describe("the header's member links", () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(imported).not.toHaveBeenCalled()
     expect(screen.queryByRole('link', { name: 'Watchlist' })).toBeNull()
+  })
+
+  it("hold the boot's gate only at the boot: a later sign-in never closes it on the app", () => {
+    const client = createQueryClient()
+    client.setQueryData(meKey, null)
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    )
+    const { result, rerender } = renderHook(() => useMemberNavReady(true), { wrapper })
+    expect(result.current).toBe(true) // a guest: open at once
+    act(() => client.setQueryData(meKey, member))
+    rerender()
+    expect(result.current).toBe(true)
+    expect(imported).not.toHaveBeenCalled()
+  })
+
+  it("hold the boot's gate while a signed-in member's links load", async () => {
+    const client = createQueryClient()
+    client.setQueryData(meKey, member)
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    )
+    const { result } = renderHook(() => useMemberNavReady(true), { wrapper })
+    expect(result.current).toBe(false)
+    await waitFor(() => expect(result.current).toBe(true))
+    expect(imported).toHaveBeenCalledOnce()
   })
 
   it('load once someone is signed in, and the header then has them all', async () => {

@@ -17,6 +17,7 @@ import { Loading } from '../components/Spinner'
 import { ToastProvider } from '../components/Toast'
 import { useT } from '../i18n'
 import { persistOptions, startRestore } from '../offline/persist'
+import { useMemberNavReady } from './member-nav'
 import { useBootScreenReady } from './routes'
 
 /**
@@ -27,7 +28,10 @@ import { useBootScreenReady } from './routes'
 function RestoreGate({ children }: { children: ReactNode }) {
   const restoring = useIsRestoring()
   const screenReady = useBootScreenReady()
-  const open = useDeferredValue(!restoring && screenReady)
+  const settled = !restoring && screenReady
+  // A member's header links are a chunk of their own (decision 0045): the header renders whole.
+  const memberReady = useMemberNavReady(settled)
+  const open = useDeferredValue(settled && memberReady)
   const { t } = useT()
   if (!open) return <Loading label={t('app.restoring')} />
   return <>{children}</>
