@@ -22,7 +22,7 @@ export function screenOf(base: string, url: string): Screen | undefined {
 export interface FirstPicture {
   picture: LotPicture
   sizes: string
-  /** Where: the list's first card, or a lot room's gallery (painted by the page, decision 0040). */
+  /** Where: the list's first card or a lot room's gallery, both painted by the page (decisions 0040, 0046). */
   shows: 'card' | 'gallery'
 }
 
@@ -38,7 +38,8 @@ export interface FirstPicture {
  *   and the largest paint no longer waits for the code, then the data, then the picture;
  * - the screen's own chunks as `<link rel="modulepreload">` (decision 0035), resolved through the
  *   build's manifest by `moduleFiles`;
- * - a lot room's first picture in the skeleton itself, where the room will show it (decision 0040).
+ * - the first picture in the skeleton itself, where the screen will show it on phones: a lot
+ *   room's gallery (decision 0040), the list's first card (decision 0046).
  */
 export function withFirstScreenPreloads(
   html: string,
@@ -64,25 +65,45 @@ export function withFirstScreenPreloads(
   // A function, not a string: a string replacement reads `$'`, `$&` in it as patterns, and the
   // answers carry what sellers type.
   const page = html.replace('</head>', () => `${links.join('')}</head>`)
-  return picture?.shows === 'gallery' ? withSkeletonPicture(page, base, picture) : page
+  if (!picture) return page
+  return picture.shows === 'gallery'
+    ? withGalleryPicture(page, base, picture)
+    : withCardPicture(page, base, picture)
 }
 
 /** The skeleton's main starts here (index.html); the room's picture goes first in it. */
 const SKELETON_MAIN = '<main class="main">'
+/** The skeleton's first card's picture box (index.html), where the list shows its first picture. */
+const SKELETON_CARD_MEDIA = '<div class="boot-media"></div>'
 
 /**
  * The room's first picture painted before any script, in the gallery's box under the back link's
- * line, with the `<img>`'s own `srcset` and `sizes` (the copy the preload fetched). No text: the
- * page does not know the reader's language, and the title's height is the app's to lay out.
+ * line. No text: the page does not know the reader's language, and the title's height is the
+ * app's to lay out.
  */
-function withSkeletonPicture(html: string, base: string, picture: FirstPicture) {
-  const { src, srcset, sizes } = pictureSources(base, picture)
-  const responsive = srcset ? ` srcset="${srcset}" sizes="${sizes}"` : ''
-  const img = `<img src="${src}"${responsive} width="640" height="480" alt="" fetchpriority="high">`
+function withGalleryPicture(html: string, base: string, picture: FirstPicture) {
+  const img = skeletonImg(base, picture)
   return html.replace(
     SKELETON_MAIN,
     () => `${SKELETON_MAIN}<div class="boot-back"></div><div class="boot-gallery">${img}</div>`,
   )
+}
+
+/**
+ * The list's first picture painted before any script, in the skeleton's first card: on phones
+ * the list's head has rows of fixed height, so that box is where the first card shows it
+ * (decision 0046). Wider screens lay out columns and hide it (src/styles/shell.css).
+ */
+function withCardPicture(html: string, base: string, picture: FirstPicture) {
+  const img = skeletonImg(base, picture)
+  return html.replace(SKELETON_CARD_MEDIA, () => `<div class="boot-media">${img}</div>`)
+}
+
+/** The `<img>` with the app's own `srcset` and `sizes`: the browser picks the copy the preload fetched. */
+function skeletonImg(base: string, picture: FirstPicture) {
+  const { src, srcset, sizes } = pictureSources(base, picture)
+  const responsive = srcset ? ` srcset="${srcset}" sizes="${sizes}"` : ''
+  return `<img src="${src}"${responsive} width="640" height="480" alt="" fetchpriority="high">`
 }
 
 function pictureLink(base: string, picture: FirstPicture): string {

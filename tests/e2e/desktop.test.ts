@@ -440,7 +440,7 @@ describe('desktop browser', () => {
 
     // From the content, Tab walks the screen in reading order to the lot's link.
     const order = await tabUntil(page, (f) => f.text === lot.title, 40)
-    expect(order[0]).toBe('Sell something')
+    expect(order[0]).toBe('Sell')
     expect(order.indexOf('Open lots')).toBeLessThan(order.indexOf(lot.title))
     await page.keyboard.press('Enter')
     await expect.poll(() => heading(page)).toBe(lot.title)

@@ -281,6 +281,57 @@ describe("a lot room's first picture (decision 0040)", () => {
   })
 })
 
+describe("the list's first picture (decision 0046)", () => {
+  it('is painted by the page before any script runs, exactly where the first card then shows it', async () => {
+    const lots = (await (await fetch(`${server.url}api/lots?status=open`)).json()) as {
+      items: Array<{ pictures: unknown[] }>
+    }
+    expect(
+      lots.items[0]?.pictures.length,
+      "the demo list's first lot has pictures",
+    ).toBeGreaterThan(0)
+    const browser = await launchBrowser()
+    try {
+      for (const [width, locale] of [
+        [320, 'es-ES'],
+        [360, 'en-GB'],
+        [412, 'en-GB'],
+        [700, 'en-GB'],
+      ] as const) {
+        const context = await browser.newContext({
+          viewport: { width, height: 800 },
+          isMobile: true,
+          locale,
+        })
+        // No script at all: what the page paints by itself.
+        const bare = await context.newPage()
+        await bare.route(/\.js$/, (route) => route.abort())
+        await bare.goto(server.url, { waitUntil: 'load' })
+        const painted = await bare.locator('.boot-media img').boundingBox()
+        const loaded = await bare
+          .locator('.boot-media img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+        await bare.close()
+        const app = await context.newPage()
+        await app.goto(server.url)
+        const first = app.locator('.lot-card-media img').first()
+        await first.waitFor()
+        const shown = await first.boundingBox()
+        await context.close()
+        if (width >= 640) {
+          // Columns from 640 px: the plain skeleton there, no picture to move.
+          expect(painted, `${width}px`).toBeNull()
+          continue
+        }
+        expect(loaded, `${width}px: the picture loads without the app`).toBe(true)
+        expect(painted, `${width}px, ${locale}`).toEqual(shown)
+      }
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
 describe('accounts in the browser', () => {
   it('signs up, signs out and signs back in; every API request carries X-Requested-With', async () => {
     const browser = await launchBrowser()

@@ -49,7 +49,9 @@ beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'lotline-shell-'))
   await writeFile(
     join(dist, 'index.html'),
-    '<!doctype html><head><title>Shell</title></head><body><main class="main"></main></body>',
+    // The skeleton's places for a first picture, as in index.html.
+    '<!doctype html><head><title>Shell</title></head><body><main class="main">' +
+      '<div class="boot-card"><div class="boot-media"></div></div></main></body>',
   )
   await mkdir(join(dist, '.vite'))
   await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
@@ -94,7 +96,8 @@ const shell = async (url: string) => {
 }
 const imagePreloads = (html: string) =>
   html.match(/<link rel="preload"[^>]*as="image"[^>]*>/g) ?? []
-const skeletonPictures = (html: string) => html.match(/<div class="boot-gallery"><img[^>]*>/g) ?? []
+const skeletonPictures = (html: string) =>
+  html.match(/<div class="boot-(?:gallery|media)"><img[^>]*>/g) ?? []
 const escaped = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
 
 describe('the shell preloads the picture its first screen shows first', () => {
@@ -131,8 +134,19 @@ describe('the shell preloads the picture its first screen shows first', () => {
     expect(html).toContain(
       '<main class="main"><div class="boot-back"></div><div class="boot-gallery"><img',
     )
-    // The list's cover is not painted: the list's layout above its first card is the app's.
-    expect(skeletonPictures(await shell(BASE))).toEqual([])
+  })
+
+  it("paints the list's first cover in the skeleton's first card, as the card's <img> asks for it", async () => {
+    const html = await shell(BASE)
+    const painted = skeletonPictures(html)
+    expect(painted).toHaveLength(1)
+    const srcset = pictureSrcset(cover, (u) => BASE + u)
+    expect(painted[0]).toContain(`<div class="boot-media"><img src="${BASE}${cover.url}"`)
+    expect(painted[0]).toContain(`srcset="${escaped(srcset)}"`)
+    expect(painted[0]).toContain(`sizes="${escaped(CARD_PICTURE_SIZES)}"`)
+    expect(painted[0]).toContain('alt=""')
+    // Only there: the room's picture box is not written on the list.
+    expect(html).not.toContain('boot-gallery')
   })
 
   it('names none where the screen shows none, and never echoes what the address says', async () => {

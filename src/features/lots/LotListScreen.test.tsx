@@ -96,6 +96,9 @@ describe('lots list', () => {
       await screen.findByRole('heading', { level: 1, name: 'Cameras: closed lots' }),
     ).toBeTruthy()
     expect(screen.getByText('Sorted by price: high to low')).toBeTruthy()
+    // "Filters" says how many are on: the badge shows the number, the name says it in words.
+    const toggle = screen.getByRole('button', { name: 'Filters 2 active' })
+    expect(toggle.querySelector('.finder-count')?.textContent).toBe('2')
     // Filters with no results: said so, with a way out that keeps the status.
     expect(await screen.findByRole('heading', { name: 'No lots match' })).toBeTruthy()
     for (const clear of screen.getAllByRole('link', { name: 'Clear filters' })) {

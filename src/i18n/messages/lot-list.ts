@@ -64,7 +64,7 @@ export const lotListEn = {
   'lots.emptyFilter.scheduled': 'No scheduled lots',
   'lots.emptyFilter.closed': 'No closed lots yet',
   'lots.emptyFilterBody': 'New lots appear here live, without reloading.',
-  'lots.sellCta': 'Sell something',
+  'lots.sellCta': 'Sell',
   'lots.bids': { zero: 'No bids', one: '{count} bid', other: '{count} bids' },
   'lots.startingAt': 'Starting at',
   'lots.currentPrice': 'Current price',

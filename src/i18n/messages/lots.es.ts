@@ -72,7 +72,7 @@ export const lotsEs: Partial<Record<MessageKey, Message>> = {
   'lots.emptyFilter.scheduled': 'No hay lotes programados',
   'lots.emptyFilter.closed': 'Aún no hay lotes cerrados',
   'lots.emptyFilterBody': 'Los lotes nuevos aparecen aquí en directo, sin recargar.',
-  'lots.sellCta': 'Vender algo',
+  'lots.sellCta': 'Vender',
   'lots.bids': { zero: 'Sin pujas', one: '{count} puja', other: '{count} pujas' },
   'lots.startingAt': 'Precio de salida',
   'lots.currentPrice': 'Precio actual',

@@ -100,7 +100,13 @@ export function LotFilters({ params }: { params: LotListParams }) {
         >
           {t('lots.filters.toggle')}
           {active > 0 ? (
-            <span className="finder-count">{t('lots.filters.active', { count: active })}</span>
+            // The badge shows the number; the words are read, not shown, so the row fits a phone.
+            <>
+              <span className="finder-count" aria-hidden="true">
+                {active}
+              </span>
+              <span className="visually-hidden">{t('lots.filters.active', { count: active })}</span>
+            </>
           ) : null}
         </button>
       </div>
