@@ -265,9 +265,12 @@ describe('desktop browser', () => {
     const held = await holdRequests(page, /\/api\/lots\/[^/]+(\/bids)?(\?.*)?$/)
     await page.reload()
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe(lot.title)
+    // The room asks the network again when its live channel subscribes (events may have been
+    // missed), after it has drawn what was saved; on a busy machine that is a moment later. Wait
+    // for that request, then check the screen still shows the saved room while it is held.
+    await expect.poll(() => held.held.length, { timeout: 5_000 }).toBeGreaterThan(0)
     expect(await price(page)).toBe('€10.00')
     expect(path(page)).toBe(`/lots/${lot.id}`)
-    expect(held.held.length).toBeGreaterThan(0)
     // Meanwhile bob bids; once the requests go through, the room is live again.
     await apiBid(bob, lot.id, 1500)
     await held.release()
