@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, Request } from 'playwright-core'
 import {
   buildClient,
+  DEMO_PASSWORD,
   launchBrowser,
   launchPersistent,
   startServer,
@@ -292,17 +293,26 @@ describe("the list's first picture (decision 0046)", () => {
     ).toBeGreaterThan(0)
     const browser = await launchBrowser()
     try {
-      for (const [width, locale] of [
-        [320, 'es-ES'],
-        [360, 'en-GB'],
-        [412, 'en-GB'],
-        [700, 'en-GB'],
+      // A member's header has the bell: it must be as tall as the guest's the page paints.
+      for (const [width, locale, member] of [
+        [320, 'es-ES', false],
+        [360, 'en-GB', false],
+        [412, 'en-GB', false],
+        [412, 'en-GB', true],
+        [700, 'en-GB', false],
       ] as const) {
         const context = await browser.newContext({
           viewport: { width, height: 800 },
           isMobile: true,
           locale,
         })
+        if (member) {
+          const signedIn = await context.request.post(`${server.url}api/auth/login`, {
+            headers: { 'X-Requested-With': 'XMLHttpRequest' },
+            data: { email: 'alice@lotline.test', password: DEMO_PASSWORD },
+          })
+          expect(signedIn.status()).toBe(200)
+        }
         // No script at all: what the page paints by itself.
         const bare = await context.newPage()
         await bare.route(/\.js$/, (route) => route.abort())
@@ -316,6 +326,7 @@ describe("the list's first picture (decision 0046)", () => {
         await app.goto(server.url)
         const first = app.locator('.lot-card-media img').first()
         await first.waitFor()
+        if (member) await app.locator('.header-bell').waitFor()
         const shown = await first.boundingBox()
         await context.close()
         if (width >= 640) {
@@ -324,7 +335,7 @@ describe("the list's first picture (decision 0046)", () => {
           continue
         }
         expect(loaded, `${width}px: the picture loads without the app`).toBe(true)
-        expect(painted, `${width}px, ${locale}`).toEqual(shown)
+        expect(painted, `${width}px, ${locale}${member ? ', a member' : ''}`).toEqual(shown)
       }
     } finally {
       await browser.close()
