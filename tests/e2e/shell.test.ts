@@ -3,8 +3,9 @@
  * the async header on every request, and the update prompt after a deploy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page, Request } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import {
+  API_HEADERS,
   buildClient,
   DEMO_PASSWORD,
   launchBrowser,
@@ -235,6 +236,23 @@ describe('a first visit (decision 0035)', () => {
   })
 })
 
+/**
+ * What the page paints by itself, with no script at all: the box of the skeleton's picture at
+ * `selector` (null when hidden) and whether that picture loaded.
+ */
+async function paintedWithoutScripts(context: BrowserContext, url: string, selector: string) {
+  const bare = await context.newPage()
+  await bare.route(/\.js$/, (route) => route.abort())
+  await bare.goto(url, { waitUntil: 'load' })
+  const picture = bare.locator(selector)
+  const painted = await picture.boundingBox()
+  const loaded = await picture.evaluate(
+    (img: HTMLImageElement) => img.complete && img.naturalWidth > 0,
+  )
+  await bare.close()
+  return { painted, loaded }
+}
+
 describe("a lot room's first picture (decision 0040)", () => {
   it('is painted by the page before any script runs, exactly where the gallery then shows it', async () => {
     const lots = (await (await fetch(`${server.url}api/lots?status=open`)).json()) as {
@@ -250,15 +268,7 @@ describe("a lot room's first picture (decision 0040)", () => {
           viewport: { width, height: 800 },
           isMobile: width < 960,
         })
-        // No script at all: what the page paints by itself.
-        const bare = await context.newPage()
-        await bare.route(/\.js$/, (route) => route.abort())
-        await bare.goto(url, { waitUntil: 'load' })
-        const painted = await bare.locator('.boot-gallery img').boundingBox()
-        const loaded = await bare
-          .locator('.boot-gallery img')
-          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
-        await bare.close()
+        const { painted, loaded } = await paintedWithoutScripts(context, url, '.boot-gallery img')
         const app = await context.newPage()
         await app.goto(url)
         await app.locator('.gallery-viewport').waitFor()
@@ -308,20 +318,16 @@ describe("the list's first picture (decision 0046)", () => {
         })
         if (member) {
           const signedIn = await context.request.post(`${server.url}api/auth/login`, {
-            headers: { 'X-Requested-With': 'XMLHttpRequest' },
+            headers: API_HEADERS,
             data: { email: 'alice@lotline.test', password: DEMO_PASSWORD },
           })
           expect(signedIn.status()).toBe(200)
         }
-        // No script at all: what the page paints by itself.
-        const bare = await context.newPage()
-        await bare.route(/\.js$/, (route) => route.abort())
-        await bare.goto(server.url, { waitUntil: 'load' })
-        const painted = await bare.locator('.boot-media img').boundingBox()
-        const loaded = await bare
-          .locator('.boot-media img')
-          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
-        await bare.close()
+        const { painted, loaded } = await paintedWithoutScripts(
+          context,
+          server.url,
+          '.boot-media img',
+        )
         const app = await context.newPage()
         await app.goto(server.url)
         const first = app.locator('.lot-card-media img').first()
