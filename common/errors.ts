@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'too_many_pictures',
   'account_suspended',
   'last_admin',
+  'push_endpoint_taken',
   'service_unavailable',
   'internal_error',
 ] as const

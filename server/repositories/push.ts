@@ -42,29 +42,24 @@ const toDevice = (row: DeviceRow, sessionHash: string | undefined): PushDevice =
 })
 
 /**
- * Stores a device, or moves a known endpoint to this member, session and language (a browser has
- * one subscription per app whoever signs in). Its deliveries still waiting for the previous member
- * are dropped: they must not reach whoever uses the device now.
+ * Stores a device, or refreshes the member's own known endpoint (session, keys, language). Null
+ * when another member holds the endpoint: it never moves between members (docs/security.md), or
+ * whoever learnt an endpoint could take that device's alerts; nothing is changed then.
  */
 export async function upsertPushSubscription(
   db: Queryable,
   s: NewPushSubscription,
-): Promise<{ device: PushDevice; created: boolean }> {
+): Promise<{ device: PushDevice; created: boolean } | null> {
   const { rows } = await db.query<DeviceRow & { created: boolean }>(
-    `with previous as (
-       select id, user_id from push_subscriptions where endpoint = $3 for update
-     ), stale as (
-       delete from push_outbox o using previous p
-        where o.subscription_id = p.id and p.user_id <> $1
-     )
-     insert into push_subscriptions (user_id, session_hash, endpoint, p256dh, auth, expiration_time,
+    `insert into push_subscriptions (user_id, session_hash, endpoint, p256dh, auth, expiration_time,
                                      lang, device, browser)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (endpoint) do update
-        set user_id = excluded.user_id, session_hash = excluded.session_hash,
+        set session_hash = excluded.session_hash,
             p256dh = excluded.p256dh, auth = excluded.auth,
             expiration_time = excluded.expiration_time, lang = excluded.lang,
             device = excluded.device, browser = excluded.browser, created_at = now()
+      where push_subscriptions.user_id = excluded.user_id
      returning id, device, browser, created_at, session_hash,
                (xmax = 0) as created`,
     [
@@ -79,7 +74,8 @@ export async function upsertPushSubscription(
       s.browser,
     ],
   )
-  const row = rows[0]!
+  const row = rows[0]
+  if (!row) return null
   await db.query(
     `delete from push_subscriptions
       where user_id = $1 and id <> $2

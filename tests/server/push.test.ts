@@ -5,7 +5,9 @@ import { notifyEndingSoon } from '../../server/commands/settlement/notify-ending
 import { createPushWorker, type PushWorker } from '../../server/jobs/push-worker.ts'
 import { insertNotification } from '../../server/repositories/notifications.ts'
 import type { PushPayload } from '../../common/push.ts'
-import { createTestApp, testConfig, type TestApp, XHR } from './helpers.ts'
+import { hashSessionToken, newSessionToken } from '../../server/lib/tokens.ts'
+import { insertSession } from '../../server/repositories/sessions.ts'
+import { browser, createTestApp, testConfig, type TestApp, XHR } from './helpers.ts'
 import { bid, member, openLot, RecordingBroadcaster, type Member } from './auction-helpers.ts'
 import { startPushService, type PushService, type TestSubscription } from './push-service.ts'
 
@@ -105,23 +107,67 @@ describe('subscriptions', () => {
     expect(rows).toEqual([{ lang: 'es' }])
   })
 
-  it('moves a known endpoint to whoever subscribes it now, in their language', async () => {
-    const [a, b] = await Promise.all([newMember(), newMember()])
-    const { sub } = await subscribe(a)
-    const moved = await b.b.request({
+  it('refuses (409) an endpoint another member holds and changes nothing: its owner keeps the alerts', async () => {
+    const [seller, alice, bob] = await Promise.all([newMember(0), newMember(), newMember()])
+    const { sub } = await subscribe(alice)
+    const row = () =>
+      t.db.query(
+        'select user_id, session_hash, p256dh, auth, lang from push_subscriptions where endpoint = $1',
+        [sub.endpoint],
+      )
+    const before = (await row()).rows
+    // Bob sends Alice's endpoint with keys of his own and another language.
+    const other = svc.subscribe()
+    const taken = await bob.b.request({
       method: 'POST',
       url: '/api/push/subscriptions',
-      headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' },
-      payload: { endpoint: sub.endpoint, keys: sub.keys },
+      payload: { endpoint: sub.endpoint, keys: other.keys, lang: 'es' },
+    })
+    expect(taken.statusCode).toBe(409)
+    expect(taken.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(taken.json().code).toBe('push_endpoint_taken')
+    expect((await row()).rows).toEqual(before)
+    const bobs = await bob.b.request({ method: 'GET', url: '/api/push/subscriptions' })
+    expect(bobs.json().items).toEqual([])
+
+    // Alice is outbid: her push reaches her device, readable with her keys, in her language.
+    const lotId = await openLot(t.db, seller.id, { title: 'Brass lamp' })
+    expect((await bid(alice, lotId, { amount: 40_000 })).statusCode).toBe(201)
+    expect((await bid(bob, lotId, { amount: 45_000 })).statusCode).toBe(201)
+    expect(await worker.runOnce()).toMatchObject({ sent: 1 })
+    expect(svc.refusals).toEqual([])
+    expect(deliveriesTo(sub).map((d) => d.payload)).toMatchObject([
+      { kind: 'outbid', body: 'You were outbid on Brass lamp — bid €460?' },
+    ])
+  })
+
+  it('the member’s own endpoint again, from another session, keeps its row and takes the new keys', async () => {
+    const m = await newMember()
+    const { res, sub } = await subscribe(m)
+    // The same member signed in again on this device: a session of its own.
+    const token = newSessionToken()
+    await insertSession(t.db, hashSessionToken(token, config.sessionSecret), m.id)
+    const again = browser(t.app)
+    again.cookie = `lotline_session=${token}`
+    const renewed = svc.subscribe()
+    const moved = await again.request({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: sub.endpoint, keys: renewed.keys, lang: 'es' },
     })
     expect(moved.statusCode).toBe(200)
-    const { rows } = await t.db.query<{ user_id: string; lang: string }>(
-      'select user_id, lang from push_subscriptions where endpoint = $1',
-      [sub.endpoint],
+    expect(moved.json()).toMatchObject({ id: res.json().id, current: true })
+    const { rows } = await t.db.query<{ p256dh: string; lang: string; session_hash: string }>(
+      'select p256dh, lang, session_hash from push_subscriptions where user_id = $1',
+      [m.id],
     )
-    expect(rows).toEqual([{ user_id: b.id, lang: 'es' }])
-    const aList = await a.b.request({ method: 'GET', url: '/api/push/subscriptions' })
-    expect(aList.json().items).toEqual([])
+    expect(rows).toEqual([
+      {
+        p256dh: renewed.keys.p256dh,
+        lang: 'es',
+        session_hash: hashSessionToken(token, config.sessionSecret),
+      },
+    ])
   })
 
   const hostile: Array<[string, (s: TestSubscription) => Record<string, unknown>]> = [

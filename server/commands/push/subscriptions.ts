@@ -54,7 +54,7 @@ export async function subscribeDevice(
     throw new AppError(422, 'validation_failed', 'This push subscription cannot be used.', errors)
   }
   const expiration = input.expirationTime == null ? null : new Date(input.expirationTime)
-  return db.transaction((tx) =>
+  const saved = await db.transaction((tx) =>
     upsertPushSubscription(tx, {
       userId: input.userId,
       sessionHash: input.sessionHash,
@@ -66,7 +66,17 @@ export async function subscribeDevice(
       ...input.labels,
     }),
   )
+  // The app answers by dropping this browser's subscription and making a fresh one (0032).
+  if (!saved) throw endpointTaken()
+  return saved
 }
+
+const endpointTaken = () =>
+  new AppError(
+    409,
+    'push_endpoint_taken',
+    'Another member gets the alerts of this push subscription; subscribe this browser again.',
+  )
 
 export async function removeDevice(db: Database, userId: string, id: string): Promise<void> {
   if (!(await deletePushDevice(db, userId, id))) throw notFound('Device')

@@ -44,4 +44,6 @@ export const pushEs: Partial<Record<MessageKey, Message>> = {
   'push.offer.turnOn': 'Activar',
   'push.offer.later': 'Ahora no',
   'push.offer.laterDone': 'Sin alertas por ahora. Puedes activarlas en Cuenta.',
+  'errors.push_endpoint_taken':
+    'Las alertas de este navegador pertenecen a otra cuenta. Vuelve a activar las alertas.',
 }

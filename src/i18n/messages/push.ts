@@ -44,4 +44,7 @@ export const pushEn = {
   'push.offer.turnOn': 'Turn on',
   'push.offer.later': 'Not now',
   'push.offer.laterDone': 'No alerts for now. You can turn them on in Account.',
+  // The app subscribes again by itself on this answer; said only if that failed too.
+  'errors.push_endpoint_taken':
+    'This browser’s alerts belong to another account. Try turning alerts on again.',
 } satisfies Record<string, Message>
