@@ -112,6 +112,19 @@ export async function deletePushDevice(
   return rowCount > 0
 }
 
+/** Removes the member's device with this endpoint; another member's is left alone. */
+export async function deletePushEndpoint(
+  db: Queryable,
+  userId: string,
+  endpoint: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'delete from push_subscriptions where endpoint = $1 and user_id = $2',
+    [endpoint, userId],
+  )
+  return rowCount > 0
+}
+
 /** The push service said the subscription is gone (404/410): it and its deliveries go. */
 export async function deletePushSubscriptions(db: Queryable, ids: string[]): Promise<void> {
   if (ids.length) await db.query('delete from push_subscriptions where id = any($1::uuid[])', [ids])

@@ -60,6 +60,16 @@ async function subscribe(m: Member, sub: TestSubscription = svc.subscribe(), ext
   return { res, sub }
 }
 
+/** The same member signed in a second time (another device, or this one after its cookie went). */
+async function anotherSession(m: Member) {
+  const token = newSessionToken()
+  const sessionHash = hashSessionToken(token, config.sessionSecret)
+  await insertSession(t.db, sessionHash, m.id)
+  const b = browser(t.app)
+  b.cookie = `lotline_session=${token}`
+  return { b, sessionHash }
+}
+
 const deliveriesTo = (sub: TestSubscription) =>
   svc.deliveries.filter((d) => d.subscriptionId === sub.id)
 const outboxCount = async () =>
@@ -145,10 +155,7 @@ describe('subscriptions', () => {
     const m = await newMember()
     const { res, sub } = await subscribe(m)
     // The same member signed in again on this device: a session of its own.
-    const token = newSessionToken()
-    await insertSession(t.db, hashSessionToken(token, config.sessionSecret), m.id)
-    const again = browser(t.app)
-    again.cookie = `lotline_session=${token}`
+    const { b: again, sessionHash } = await anotherSession(m)
     const renewed = svc.subscribe()
     const moved = await again.request({
       method: 'POST',
@@ -165,7 +172,7 @@ describe('subscriptions', () => {
       {
         p256dh: renewed.keys.p256dh,
         lang: 'es',
-        session_hash: hashSessionToken(token, config.sessionSecret),
+        session_hash: sessionHash,
       },
     ])
   })
@@ -283,6 +290,41 @@ describe('subscriptions', () => {
     expect(sessions.rows).toEqual([])
     const after = await t.db.query('select 1 from push_subscriptions where user_id = $1', [m.id])
     expect(after.rows).toEqual([])
+  })
+
+  it('signing out with this browser’s endpoint removes the member’s device whichever session subscribed it, never another member’s', async () => {
+    const [m, other] = await Promise.all([newMember(), newMember()])
+    // Subscribed in an older session whose cookie this browser no longer has.
+    const { sub } = await subscribe(m)
+    const othersSub = (await subscribe(other)).sub
+    const devices = async (id: string) =>
+      (await t.db.query('select endpoint from push_subscriptions where user_id = $1', [id])).rows
+    const { b: current } = await anotherSession(m)
+    const logout = (payload?: Record<string, unknown>) =>
+      current.request({ method: 'POST', url: '/api/auth/logout', ...(payload ? { payload } : {}) })
+
+    // Bad input is refused before anything changes: still signed in, the device still there.
+    const bad = await logout({ pushEndpoint: sub.endpoint, evil: true })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().code).toBe('validation_failed')
+    expect(await devices(m.id)).toEqual([{ endpoint: sub.endpoint }])
+    expect((await current.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(200)
+
+    // Another member's endpoint named at sign-out is left alone.
+    const { b: third } = await anotherSession(m)
+    const named = await third.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { pushEndpoint: othersSub.endpoint },
+    })
+    expect(named.statusCode).toBe(204)
+    expect(await devices(other.id)).toEqual([{ endpoint: othersSub.endpoint }])
+
+    expect((await logout({ pushEndpoint: sub.endpoint })).statusCode).toBe(204)
+    expect(await devices(m.id)).toEqual([])
+    expect((await current.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(401)
+    // The older session itself is not ended by it (that is its own device's sign-out).
+    expect((await m.b.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(200)
   })
 
   it('keeps the four switches per member (defaults on; all four required)', async () => {

@@ -11,6 +11,7 @@ import { pushEndpointProblem } from '../../lib/push-endpoint.ts'
 import { base64urlBytes, isP256Point } from '../../lib/vapid.ts'
 import {
   deletePushDevice,
+  deletePushEndpoint,
   savePushPreferences,
   upsertPushSubscription,
 } from '../../repositories/push.ts'
@@ -80,6 +81,19 @@ const endpointTaken = () =>
 
 export async function removeDevice(db: Database, userId: string, id: string): Promise<void> {
   if (!(await deletePushDevice(db, userId, id))) throw notFound('Device')
+}
+
+/**
+ * Signing out: this browser's device stops getting the member's alerts, also when another of the
+ * member's sessions subscribed it (the session's own devices go with the session). Never another
+ * member's.
+ */
+export async function forgetBrowserDevice(
+  db: Database,
+  userId: string,
+  endpoint: string,
+): Promise<void> {
+  await deletePushEndpoint(db, userId, endpoint)
 }
 
 export async function setPushPreferences(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { normalizeEmail } from '../../../common/accounts.ts'
 import type { Database } from '../../db/types.ts'
 import { AppError } from '../../lib/problem.ts'
@@ -9,6 +10,7 @@ import { register } from '../../commands/auth/register.ts'
 import { changePassword } from '../../commands/auth/change-password.ts'
 import { deleteAccount } from '../../commands/auth/delete-account.ts'
 import { updateMyProfile } from '../../commands/auth/update-profile.ts'
+import { forgetBrowserDevice } from '../../commands/push/subscriptions.ts'
 import type { AuthLimits } from './limits.ts'
 import {
   DeleteAccountSchema,
@@ -63,8 +65,18 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
     return { user: toPublicUser(user) }
   })
 
-  app.post('/auth/logout', { schema: LogoutSchema }, async (request, reply) => {
+  // No body at all (the usual sign-out) is the empty one: the schema then checks what is there.
+  const logout = {
+    schema: LogoutSchema,
+    preValidation: async (request: FastifyRequest) => {
+      request.body ??= {}
+    },
+  }
+  app.post('/auth/logout', logout, async (request, reply) => {
     const user = await request.getUser()
+    // Before the session ends: only a signed-in member may drop their own device (decision 0032).
+    const pushEndpoint = request.body?.pushEndpoint
+    if (user && pushEndpoint) await forgetBrowserDevice(db, user.id, pushEndpoint)
     await app.endSession(reply, request)
     if (user) await onSignOut?.(user.id)
     return reply.status(204).send()

@@ -10,6 +10,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../../common/accounts.ts'
+import { PUSH_ENDPOINT_MAX_LENGTH } from '../../lib/push-endpoint.ts'
 import { SessionResponseSchema, UserResponseSchema } from '../../schemas/accounts.ts'
 import { responses } from '../../schemas/shared.ts'
 
@@ -77,7 +78,20 @@ export const RegisterSchema = {
   response: responses({ 201: UserResponseSchema }),
 }
 export const LoginSchema = { body: LoginBody, response: responses({ 200: UserResponseSchema }) }
-export const LogoutSchema = { response: responses({ 204: NoContent }) }
+/**
+ * Signing out may name this browser's push endpoint: it stops getting the member's alerts with
+ * the session, whichever session subscribed it (decision 0032). No body is fine too.
+ */
+const LogoutBody = Type.Object(
+  {
+    pushEndpoint: Type.Optional(Type.String({ minLength: 1, maxLength: PUSH_ENDPOINT_MAX_LENGTH })),
+  },
+  { additionalProperties: false },
+)
+export const LogoutSchema = {
+  body: Type.Optional(LogoutBody),
+  response: responses({ 204: NoContent }),
+}
 export const MeSchema = { response: responses({ 200: UserResponseSchema }) }
 export const SessionSchema = { response: responses({ 200: SessionResponseSchema }) }
 export const ProfileSchema = { body: ProfileBody, response: responses({ 200: UserResponseSchema }) }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { setLanguage } from '../../i18n'
 import { PERSIST_KEY } from '../../offline/persist'
 import { json, mockApi } from '../../testing/http'
+import { stubPush, unstubPush } from '../../testing/push-env'
 import { renderWithApp } from '../../testing/render'
 import AccountScreen from './AccountScreen'
 
@@ -17,7 +18,10 @@ const alice = {
 }
 
 describe('account screen', () => {
-  afterEach(() => setLanguage('en'))
+  afterEach(() => {
+    unstubPush()
+    setLanguage('en')
+  })
 
   it('sends a signed-out visitor to sign-in and back here afterwards', async () => {
     mockApi({ 'GET /api/session': () => json({ user: null }) })
@@ -56,5 +60,44 @@ describe('account screen', () => {
     expect(client.getQueryData(['me'])).toBeNull()
     expect(await get(PERSIST_KEY)).toBeUndefined()
     expect(await screen.findByText('You are signed out.')).toBeTruthy()
+  })
+
+  it('signing out names this browser’s push endpoint, and says signed out only once the browser dropped it', async () => {
+    const env = stubPush({ permission: 'granted', subscribed: true })
+    let release = () => {}
+    const unsubscribe = env.state.subscription!.unsubscribe
+    unsubscribe.mockImplementation(
+      () =>
+        new Promise<boolean>((resolve) => {
+          release = () => {
+            env.state.subscription = null
+            resolve(true)
+          }
+        }),
+    )
+    let logoutBody: unknown = null
+    let subscribedAtLogout = false
+    mockApi({
+      'GET /api/session': () => json({ user: alice }),
+      'POST /api/auth/logout': async (request) => {
+        logoutBody = await request.json()
+        subscribedAtLogout = env.state.subscription !== null
+        return new Response(null, { status: 204 })
+      },
+    })
+    const { client, location } = renderWithApp(<AccountScreen />, { path: '/account' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
+
+    // The server drops this browser's device before the session ends; the browser's own
+    // subscription is dropped after that answer, and sign-out waits for it.
+    await waitFor(() => expect(unsubscribe).toHaveBeenCalledOnce())
+    expect(logoutBody).toEqual({ pushEndpoint: 'https://push.example/send/abc' })
+    expect(subscribedAtLogout).toBe(true)
+    expect(location.history.at(-1)).toBe('/account')
+    expect(client.getQueryData(['me'])).not.toBeNull()
+    act(() => release())
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'))
+    expect(client.getQueryData(['me'])).toBeNull()
+    expect(env.state.subscription).toBeNull()
   })
 })

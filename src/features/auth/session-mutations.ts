@@ -72,27 +72,39 @@ export function useSignUp() {
   return useAuthMutation<SignUpInput>('auth/register', 'register')
 }
 
+/**
+ * The push service may take a moment to forget this browser; sign-out waits for it at most this
+ * long, so a browser that never answers cannot keep anyone signed in.
+ */
+const PUSH_UNSUBSCRIBE_WAIT_MS = 3_000
+
 export function useSignOut() {
   const client = useQueryClient()
   return useMutation({
     mutationKey: ['auth', 'logout'],
     networkMode: 'always',
     mutationFn: async () => {
+      // The push code is loaded only now (a chunk of its own). Naming this browser's endpoint
+      // lets the server drop its device before the session ends, whichever session subscribed
+      // it (decision 0032).
+      const push = 'serviceWorker' in navigator ? await import('../push').catch(() => null) : null
+      const pushEndpoint = (await push?.browserEndpoint()) ?? null
       try {
-        await api.post('auth/logout')
+        await api.post('auth/logout', pushEndpoint ? { json: { pushEndpoint } } : {})
       } catch (error) {
         // Already signed out on the server: still wipe locally.
         if (!(isApiError(error) && error.status === 401)) throw error
       }
+      // The push service must forget it too, and before anyone else signs in here: an
+      // unsubscribe landing after the next member registered this endpoint would end their alerts.
+      if (push) await Promise.race([push.unsubscribeBrowser(), delay(PUSH_UNSUBSCRIBE_WAIT_MS)])
     },
     onSuccess: async () => {
       await wipeUserData(client)
       client.setQueryData(meKey, null)
       announceSessionChange('signed-out')
-      // The server forgot this browser's alerts with the session; the push service must too, or
-      // it keeps a subscription nobody can reach. A chunk of its own: only now is it needed.
-      if ('serviceWorker' in navigator)
-        void import('../push').then((push) => push.unsubscribeBrowser()).catch(() => undefined)
     },
   })
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

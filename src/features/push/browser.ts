@@ -67,6 +67,12 @@ export async function subscribeBrowser(publicKey: string): Promise<PushSubscript
   return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
 }
 
+/** This browser's endpoint: named at sign-out, so the server drops its device with the session. */
+export async function browserEndpoint(): Promise<string | null> {
+  const subscription = await browserSubscription().catch(() => null)
+  return subscription?.endpoint ?? null
+}
+
 /** Stops the push service delivering here (the server forgets it with the session or a Remove). */
 export async function unsubscribeBrowser(): Promise<void> {
   const subscription = await browserSubscription().catch(() => null)

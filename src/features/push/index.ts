@@ -5,4 +5,4 @@
  */
 export { AlertsSection } from './AlertsSection'
 export { BidAlertPrompt } from './BidAlertPrompt'
-export { unsubscribeBrowser } from './browser'
+export { browserEndpoint, unsubscribeBrowser } from './browser'
