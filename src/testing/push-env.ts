@@ -10,9 +10,10 @@ export function stubPush({
   subscribed = false,
   pushManager = true,
 } = {}) {
-  const state = { permission, subscription: null as null | FakeSubscription }
+  const state = { permission, subscription: null as null | FakeSubscription, made: 0 }
   class FakeSubscription {
-    endpoint = 'https://push.example/send/abc'
+    // Each subscription a fresh endpoint, as a push service gives after an unsubscribe.
+    endpoint = `https://push.example/send/abc${++state.made > 1 ? `-${state.made}` : ''}`
     options = { applicationServerKey: null as ArrayBuffer | null, userVisibleOnly: true }
     unsubscribe = vi.fn(async () => {
       state.subscription = null

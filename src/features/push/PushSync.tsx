@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useT } from '../../i18n'
-import { registerSubscription, usePushConfig } from './api'
+import { registerThisBrowser, usePushConfig } from './api'
 import { refreshBrowserSubscription, subscribeBrowser, turnedOffHere } from './browser'
 import { browserTraits, notificationPermission, pushSupport } from './support'
 
@@ -10,7 +10,8 @@ let synced: string | null = null
 /**
  * Start-up, after the load and idle, signed in (decision 0032): with permission granted, this
  * browser's subscription exists and the server has it for this member, session and language.
- * Covers signing in again on this device (sign-out dropped it) and a language change. Never asks:
+ * Covers signing in again on this device (sign-out dropped it), a subscription the server keeps for
+ * another member (a fresh one instead, `registerThisBrowser`) and a language change. Never asks:
  * only 'granted' proceeds; a device the member removed here stays off.
  */
 export function PushSync({ userId }: { userId: string }) {
@@ -32,7 +33,7 @@ export function PushSync({ userId }: { userId: string }) {
           synced = null
           return
         }
-        await registerSubscription(subscription, lang)
+        await registerThisBrowser(subscription, publicKey, lang)
       } catch {
         // Offline or refused: tried again at the next start or language change.
         synced = null

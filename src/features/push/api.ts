@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { RuntimeConfig } from '../../../common/config'
 import { PUSH_PATHS, type PushDevice, type PushPreferences } from '../../../common/push'
 import { api } from '../../api/client'
+import { isApiError } from '../../api/errors'
 import { useRuntimeConfig } from '../../api/config'
 import type { Language } from '../../i18n'
 import {
@@ -63,6 +64,30 @@ export function registerSubscription(
     .json<PushDevice>()
 }
 
+/**
+ * Registers this browser's subscription for the signed-in member. The server refuses (409) an
+ * endpoint another member holds — someone signed in here before and their subscription was never
+ * dropped — and never moves it (docs/security.md). So this browser drops that subscription, which
+ * ends the other member's alerts here, and subscribes again: a fresh endpoint, registered once.
+ * A second refusal is an error like any other (no loop). Returns the subscription registered.
+ */
+export async function registerThisBrowser(
+  subscription: PushSubscription,
+  publicKey: string,
+  lang: Language,
+): Promise<PushSubscription> {
+  try {
+    await registerSubscription(subscription, lang)
+    return subscription
+  } catch (error) {
+    if (!(isApiError(error) && error.code === 'push_endpoint_taken')) throw error
+  }
+  await subscription.unsubscribe()
+  const fresh = await subscribeBrowser(publicKey)
+  await registerSubscription(fresh, lang)
+  return fresh
+}
+
 export type TurnOnResult = 'on' | 'denied' | 'dismissed'
 
 /**
@@ -86,12 +111,11 @@ export function useTurnOnAlerts() {
       const permission = await asking
       if (permission === 'denied') return 'denied'
       if (permission !== 'granted') return 'dismissed'
-      const subscription = await subscribeBrowser(publicKey)
       try {
-        await registerSubscription(subscription, lang)
+        await registerThisBrowser(await subscribeBrowser(publicKey), publicKey, lang)
       } catch (error) {
         // The server does not have it: a subscription it cannot reach must not linger here.
-        await subscription.unsubscribe().catch(() => false)
+        await unsubscribeBrowser()
         throw error
       }
       setTurnedOffHere(false)
