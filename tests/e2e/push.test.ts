@@ -16,9 +16,13 @@
  * neither (navigating an app window already open) and leaves opening a new window to unit tests.
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core'
 import type { PushPayload } from '../../common/push.ts'
+import { startPushService, type PushService } from '../server/push-service.ts'
 import { expectAccessible } from './a11y.ts'
 import {
   API_HEADERS,
@@ -35,16 +39,27 @@ import {
 const PUSH_HOST = 'push.lotline.test'
 const BASE_PATH = '/lotline/'
 let server: RunningServer
-const { api } = apiClient(() => server.url)
+const { api, login: demoLogin } = apiClient(() => server.url)
 let browser: Browser
 let context: BrowserContext
 let page: Page
+// The HTTPS push-service stand-in: the server's worker really sends to it (its certificate is
+// trusted through NODE_EXTRA_CA_CERTS), and it decrypts what arrives with the subscriber's keys.
+let pushService: PushService
+let certDir = ''
 
 beforeAll(async () => {
+  pushService = await startPushService()
+  certDir = await mkdtemp(join(tmpdir(), 'lotline-push-ca-'))
+  await writeFile(join(certDir, 'stand-in.pem'), pushService.cert)
   // Under a base path: every address the worker makes (icon, badge, click) must keep it.
   server = await startServer({
     distDir: buildClient('push', { BASE_PATH }),
-    env: { BASE_PATH, PUSH_ENDPOINT_HOSTS: PUSH_HOST },
+    env: {
+      BASE_PATH,
+      PUSH_ENDPOINT_HOSTS: `${PUSH_HOST},${pushService.host}`,
+      NODE_EXTRA_CA_CERTS: join(certDir, 'stand-in.pem'),
+    },
   })
   browser = await launchBrowser()
 })
@@ -52,6 +67,8 @@ afterAll(async () => {
   await context?.close()
   await browser?.close()
   await server?.stop()
+  await pushService?.close()
+  if (certDir) await rm(certDir, { recursive: true, force: true })
 })
 
 const PASSWORD = 'push alerts secret'
@@ -312,6 +329,263 @@ describe('Web Push alerts', () => {
       expect(await room.evaluate(() => localStorage.getItem('lotline.pushAsked'))).toBe('on')
     } finally {
       await bidder.close()
+    }
+  })
+})
+
+/** A member with a session of their own beside any browser, and money to bid with. */
+async function member(name: string, credit = 0) {
+  const email = `e2e-${randomUUID().slice(0, 8)}@lotline.test`
+  const res = await api('auth/register', '', {
+    method: 'POST',
+    body: JSON.stringify({ name, email, password: PASSWORD }),
+  })
+  expect(res.status).toBe(201)
+  const { user } = (await res.json()) as { user: { id: string } }
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
+  if (credit) {
+    const credited = await api(`admin/wallets/${user.id}/adjustments`, await adminCookie(), {
+      method: 'POST',
+      headers: { 'Idempotency-Key': `push-e2e-${randomUUID()}` },
+      body: JSON.stringify({ amount: credit, reason: 'Push test money' }),
+    })
+    expect(credited.status).toBe(201)
+  }
+  return { id: user.id, email, cookie }
+}
+let admin: string | undefined
+const adminCookie = async () => (admin ??= await demoLogin('admin@lotline.test'))
+
+/** How many devices the server lists to this member. */
+async function devicesOf(cookie: string) {
+  const res = await api('push/subscriptions', cookie)
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { items: unknown[] }).items.length
+}
+
+async function newLot(sellerCookie: string, title: string) {
+  const res = await api('lots', sellerCookie, {
+    method: 'POST',
+    body: JSON.stringify({
+      title,
+      category: 'other',
+      description: 'For the alerts test.',
+      startingPrice: 1000,
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+  })
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+async function bidAs(cookie: string, lotId: string, amount: number) {
+  const res = await api(`lots/${lotId}/bids`, cookie, {
+    method: 'POST',
+    headers: { 'Idempotency-Key': `push-e2e-${randomUUID()}` },
+    body: JSON.stringify({ amount }),
+  })
+  expect(res.status).toBe(201)
+}
+
+/**
+ * The browser's push service is the HTTPS stand-in: subscribe() asks it for a real subscription
+ * (an endpoint the server may send to, keys it decrypts with) and unsubscribe() tells it to
+ * answer 410 from then on, as a real push service does for a dropped subscription. One
+ * subscription per browser, kept in localStorage across reloads, as the browser keeps it.
+ */
+const STAND_IN_STORE = '__standInPushSubscription'
+async function useStandIn(ctx: BrowserContext) {
+  await ctx.exposeFunction('__standInSubscribe', () => pushService.subscribe())
+  await ctx.exposeFunction('__standInForget', (id: string) => pushService.forget(id))
+  await ctx.addInitScript(`(() => {
+    const STORE = ${JSON.stringify(STAND_IN_STORE)}
+    const make = (saved) => ({
+      endpoint: saved.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(saved.key).buffer },
+      getKey: () => null,
+      toJSON: () => ({ endpoint: saved.endpoint, expirationTime: null, keys: saved.keys }),
+      async unsubscribe() {
+        const now = JSON.parse(localStorage.getItem(STORE) ?? 'null')
+        if (now?.id === saved.id) localStorage.removeItem(STORE)
+        await window.__standInForget(saved.id)
+        return true
+      },
+    })
+    const stored = () => JSON.parse(localStorage.getItem(STORE) ?? 'null')
+    PushManager.prototype.getSubscription = async function () {
+      const saved = stored()
+      return saved ? make(saved) : null
+    }
+    let pending = null
+    PushManager.prototype.subscribe = function (options) {
+      if (Notification.permission !== 'granted')
+        return Promise.reject(new DOMException('denied', 'NotAllowedError'))
+      pending ??= (async () => {
+        // Like the browser: the subscription it has for this key, else a new one.
+        const existing = stored()
+        if (existing) return make(existing)
+        const sub = await window.__standInSubscribe()
+        const key = Array.from(new Uint8Array(options.applicationServerKey.buffer ?? options.applicationServerKey))
+        const saved = { id: sub.id, endpoint: sub.endpoint, keys: sub.keys, key }
+        localStorage.setItem(STORE, JSON.stringify(saved))
+        return make(saved)
+      })().finally(() => { pending = null })
+      return pending
+    }
+  })()`)
+}
+
+/** The stand-in subscription this browser holds now (null: none). */
+const heldHere = (p: Page) =>
+  p.evaluate(
+    (store) => JSON.parse(localStorage.getItem(store) ?? 'null') as { id: string } | null,
+    STAND_IN_STORE,
+  )
+
+async function signInHere(p: Page, email: string) {
+  await p.goto(`${server.url}sign-in`)
+  await p.getByLabel('Email').fill(email)
+  await p.getByLabel('Password').fill(PASSWORD)
+  await p.getByLabel('Password').press('Enter')
+  await p.waitForURL((url) => !url.pathname.endsWith('/sign-in'))
+}
+
+/**
+ * Account → alerts on for this device. With the site's permission already granted, start-up may
+ * have turned them on by itself (decision 0032); the button is pressed only when it has not.
+ */
+async function alertsOnHere(p: Page) {
+  await p.goto(`${server.url}account`)
+  const state = p.getByTestId('push-state')
+  const now = () => state.getAttribute('data-state')
+  await expect.poll(now, { timeout: 20_000 }).toMatch(/^(on|off)$/)
+  if ((await now()) === 'off')
+    await p.getByRole('button', { name: 'Turn on alerts on this device' }).click()
+  await expect.poll(now, { timeout: 20_000 }).toBe('on')
+}
+
+const deliveredTo = (subscriptionId: string) =>
+  pushService.deliveries
+    .filter((d) => d.subscriptionId === subscriptionId)
+    .map((d) => d.payload as PushPayload)
+
+describe('a browser shared by two members (a subscription never moves between members)', () => {
+  it('Alice signs out, Bob signs in on the same browser: each gets only their own alerts', async () => {
+    const seller = await member('Shared Seller')
+    const alice = await member('Shared Alice', 100_000)
+    const bob = await member('Shared Bob', 100_000)
+    // Alice also has her phone: alerts for her must keep reaching it.
+    const alicePhone = pushService.subscribe()
+    const phone = await api('push/subscriptions', alice.cookie, {
+      method: 'POST',
+      body: JSON.stringify({ endpoint: alicePhone.endpoint, keys: alicePhone.keys }),
+    })
+    expect(phone.status).toBe(201)
+
+    const shared = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    try {
+      await shared.grantPermissions(['notifications'], { origin: new URL(server.url).origin })
+      await useStandIn(shared)
+      const p = await shared.newPage()
+      await signInHere(p, alice.email)
+      await alertsOnHere(p)
+      const alicesHere = (await heldHere(p))!
+      expect(alicesHere).not.toBeNull()
+      await expect.poll(() => devicesOf(alice.cookie)).toBe(2)
+
+      // Signing out needs the server: offline the button waits, back online it works.
+      await p.getByRole('heading', { name: 'Your account' }).waitFor()
+      const signOut = p.getByRole('button', { name: 'Sign out' })
+      await shared.setOffline(true)
+      await expect.poll(() => signOut.isDisabled()).toBe(true)
+      await shared.setOffline(false)
+      await expect.poll(() => signOut.isDisabled()).toBe(false)
+      await signOut.click()
+      await p.getByText('You are signed out.').waitFor()
+      // The server dropped this browser's device with the session, the browser its subscription.
+      expect(await heldHere(p)).toBeNull()
+      expect(await devicesOf(alice.cookie)).toBe(1)
+
+      await signInHere(p, bob.email)
+      await alertsOnHere(p)
+      const bobsHere = (await heldHere(p))!
+      expect(bobsHere.id).not.toBe(alicesHere.id)
+      await expect.poll(() => devicesOf(bob.cookie)).toBe(1)
+
+      // Alice is outbid by Bob, then Bob by Alice: one push each, each to their own device.
+      const lotId = await newLot(seller.cookie, 'Shared brass lamp')
+      const before = pushService.deliveries.length
+      await bidAs(alice.cookie, lotId, 1_000)
+      await bidAs(bob.cookie, lotId, 2_000)
+      await pushService.waitFor(before + 1, 15_000)
+      await bidAs(alice.cookie, lotId, 3_000)
+      await pushService.waitFor(before + 2, 15_000)
+      expect(deliveredTo(alicePhone.id)).toMatchObject([{ kind: 'outbid', lotId }])
+      expect(deliveredTo(bobsHere.id)).toMatchObject([{ kind: 'outbid', lotId }])
+      expect(deliveredTo(alicesHere.id)).toEqual([])
+      expect(pushService.refusals).toEqual([])
+    } finally {
+      await shared.close()
+    }
+  })
+
+  it('an endpoint the server keeps for another member: this browser gets a fresh one for whoever is signed in', async () => {
+    const seller = await member('Taken Seller')
+    const carol = await member('Taken Carol')
+    const dave = await member('Taken Dave', 100_000)
+    const rival = await member('Taken Rival', 100_000)
+    // This browser still holds Carol's subscription (her sign-out never reached the server),
+    // and the server has it for Carol.
+    const carols = pushService.subscribe()
+    const held = await api('push/subscriptions', carol.cookie, {
+      method: 'POST',
+      body: JSON.stringify({ endpoint: carols.endpoint, keys: carols.keys }),
+    })
+    expect(held.status).toBe(201)
+    const config = (await (await api('config', '')).json()) as { push: { publicKey: string } }
+    const serverKey = Array.from(Buffer.from(config.push.publicKey, 'base64url'))
+
+    const taken = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    try {
+      await taken.grantPermissions(['notifications'], { origin: new URL(server.url).origin })
+      await useStandIn(taken)
+      await taken.addInitScript(
+        ([store, saved]) => {
+          if (localStorage.getItem('__seeded')) return
+          localStorage.setItem('__seeded', '1')
+          localStorage.setItem(store, JSON.stringify(saved))
+        },
+        [STAND_IN_STORE, { ...carols, key: serverKey }] as const,
+      )
+      const p = await taken.newPage()
+      const answers: number[] = []
+      p.on('response', (res) => {
+        const req = res.request()
+        if (req.method() === 'POST' && req.url().endsWith('api/push/subscriptions'))
+          answers.push(res.status())
+      })
+      // Start-up after signing in registers this browser (the site's permission is granted).
+      await signInHere(p, dave.email)
+      // Refused once, then a fresh endpoint registered: once, no loop.
+      await expect.poll(() => answers, { timeout: 20_000 }).toEqual([409, 201])
+      const daves = (await heldHere(p))!
+      expect(daves.id).not.toBe(carols.id)
+      expect(await devicesOf(dave.cookie)).toBe(1)
+      // Nothing of Carol's was changed by Dave's refused request.
+      expect(await devicesOf(carol.cookie)).toBe(1)
+
+      // Dave is outbid: the push goes to his fresh endpoint, none to the one Carol held.
+      const lotId = await newLot(seller.cookie, 'Taken brass lamp')
+      const before = pushService.deliveries.length
+      await bidAs(dave.cookie, lotId, 1_000)
+      await bidAs(rival.cookie, lotId, 2_000)
+      await pushService.waitFor(before + 1, 15_000)
+      expect(deliveredTo(daves.id)).toMatchObject([{ kind: 'outbid', lotId }])
+      expect(deliveredTo(carols.id)).toEqual([])
+      expect(answers).toEqual([409, 201])
+    } finally {
+      await taken.close()
     }
   })
 })
