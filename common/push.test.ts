@@ -1,50 +1,59 @@
 import { describe, expect, it } from 'vitest'
 import { NOTIFICATION_KINDS } from './auction.ts'
 import {
-  BID_SHEET_PARAM,
   DEFAULT_PUSH_PREFERENCES,
   PUSH_ACTIONS,
-  PUSH_PATHS,
   PUSH_PREFERENCE_KINDS,
   preferenceOf,
+  type PushPreferenceKind,
 } from './push.ts'
+import { PUSH_LANGS, PUSH_TEXTS } from './push-texts.ts'
+
+const input = { title: 'Brass lamp', amount: '€460', minutes: 5 }
 
 /** Which switch in Account governs which push (decision 0032). */
 describe('push preferences', () => {
-  it('has four switches, all on by default', () => {
-    expect(PUSH_PREFERENCE_KINDS).toEqual(['outbid', 'endingSoon', 'result', 'topUp'])
-    expect(DEFAULT_PUSH_PREFERENCES).toEqual({
-      outbid: true,
-      endingSoon: true,
-      result: true,
-      topUp: true,
-    })
+  // What each switch does for a member, rather than the mapping restated.
+  const silencedBy = (off: PushPreferenceKind) =>
+    NOTIFICATION_KINDS.filter((kind) => preferenceOf(kind) === off)
+
+  it('starts with every switch on, and nobody can change the defaults', () => {
+    for (const kind of PUSH_PREFERENCE_KINDS)
+      expect(DEFAULT_PUSH_PREFERENCES[kind], kind).toBe(true)
+    expect(Object.keys(DEFAULT_PUSH_PREFERENCES).sort()).toEqual([...PUSH_PREFERENCE_KINDS].sort())
     expect(Object.isFrozen(DEFAULT_PUSH_PREFERENCES)).toBe(true)
   })
 
-  it('puts every notification kind under one switch', () => {
-    expect(
-      Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, preferenceOf(kind)])),
-    ).toEqual({
-      outbid: 'outbid',
-      ending_soon: 'endingSoon',
-      won: 'result',
-      lot_ended: 'result',
-      lot_sold: 'result',
-      lot_unsold: 'result',
-      lot_cancelled: 'result',
-      top_up_succeeded: 'topUp',
-      top_up_failed: 'topUp',
-      top_up_refunded: 'topUp',
-    })
+  it('has a switch for every push, and no switch that silences nothing', () => {
+    for (const kind of NOTIFICATION_KINDS)
+      expect(PUSH_PREFERENCE_KINDS, kind).toContain(preferenceOf(kind))
+    for (const off of PUSH_PREFERENCE_KINDS) expect(silencedBy(off).length, off).toBeGreaterThan(0)
   })
 
-  it('names the actions, the API paths and the bid parameter', () => {
-    expect(PUSH_ACTIONS).toEqual(['bid', 'open'])
-    expect(PUSH_PATHS).toEqual({
-      subscriptions: 'push/subscriptions',
-      preferences: 'push/preferences',
-    })
-    expect(BID_SHEET_PARAM).toBe('bid')
+  it('turning off outbid alerts silences only those; ending soon only its own', () => {
+    expect(silencedBy('outbid')).toEqual(['outbid'])
+    expect(silencedBy('endingSoon')).toEqual(['ending_soon'])
+  })
+
+  it('turning off results silences how each lot ended, for bidders and sellers, and no top-up', () => {
+    const results = silencedBy('result')
+    for (const kind of ['won', 'lot_ended', 'lot_sold', 'lot_unsold', 'lot_cancelled'] as const)
+      expect(results).toContain(kind)
+    expect(results.some((kind) => kind.startsWith('top_up'))).toBe(false)
+  })
+
+  it('turning off top-up alerts silences every top-up result and nothing about a lot', () => {
+    expect(silencedBy('topUp')).toEqual(
+      NOTIFICATION_KINDS.filter((kind) => kind.startsWith('top_up')),
+    )
+    expect(silencedBy('topUp').length).toBe(3)
+  })
+
+  it('gives every action a button text in every language', () => {
+    for (const lang of PUSH_LANGS)
+      for (const action of PUSH_ACTIONS)
+        expect(PUSH_TEXTS[lang].actions[action](input).length, `${lang} ${action}`).toBeGreaterThan(
+          0,
+        )
   })
 })

@@ -12,26 +12,33 @@ import {
   priceRangeProblem,
 } from './finding'
 import { MONEY_MAX } from './limits'
+import { apiSearchParams, readListParams } from './list-query'
 
 /** The finder's rules (decision 0026): what the URL, the API and the create form all accept. */
 
 describe('categories and sorts', () => {
-  it('are the fixed lists the filter offers', () => {
-    expect(LOT_CATEGORIES).toEqual([
-      'art',
-      'books',
-      'cameras',
-      'collectibles',
-      'fashion',
-      'furniture',
-      'home',
-      'jewellery_watches',
-      'music',
-      'toys_games',
-      'other',
-    ])
-    expect(LOT_SORTS).toEqual(['ending', 'newest', 'price_asc', 'price_desc', 'bids'])
-    expect(DEFAULT_LOT_SORT).toBe('ending')
+  // What a link and the filter do with them, rather than the lists restated.
+  it('offers each category and sort once, with a catch-all category and the default sort among them', () => {
+    expect(new Set(LOT_CATEGORIES).size).toBe(LOT_CATEGORIES.length)
+    expect(new Set(LOT_SORTS).size).toBe(LOT_SORTS.length)
+    expect(LOT_CATEGORIES).toContain('other')
+    expect(LOT_SORTS).toContain(DEFAULT_LOT_SORT)
+  })
+
+  it.each(LOT_SORTS)('a link sorted by %s lists that way, and tells the API so', (sort) => {
+    const params = readListParams(`?sort=${sort}&category=art`)
+    expect(params).toMatchObject({ sort, category: 'art' })
+    const api = apiSearchParams(params)
+    expect(api.get('sort') ?? DEFAULT_LOT_SORT).toBe(sort)
+    expect(api.get('category')).toBe('art')
+  })
+
+  it('a link with no sort, or one not offered, lists soonest ending first and sends no sort', () => {
+    for (const search of ['', '?sort=cheapest', '?sort=Ending']) {
+      const params = readListParams(search)
+      expect(params.sort, search).toBe('ending')
+      expect(apiSearchParams(params).has('sort'), search).toBe(false)
+    }
   })
 
   it.each(LOT_CATEGORIES)('accepts the category %s', (category) => {

@@ -13,12 +13,17 @@ import {
   rawSubscribe,
   sdkFor,
   testClusterPrefix,
+  type ReceivedFrame,
 } from './testkit.ts'
 
 const enabled = process.env.LOTLINE_TEST_DATABASE === 'pg'
 const REDIS_URL = process.env.LOTLINE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 let nodes: RealtimeServer[] = []
+const memberEvent = (event: string) => (userId: string) => (f: ReceivedFrame) =>
+  isEvent(event, 'presence-x')(f) && (f.data as { user_id?: unknown }).user_id === userId
+const memberAdded = memberEvent('pusher_internal:member_added')
+const memberRemoved = memberEvent('pusher_internal:member_removed')
 const clients: RawClient[] = []
 
 async function twoNodes(extra: Partial<RealtimeServerOptions> = {}) {
@@ -65,10 +70,17 @@ describe.runIf(enabled)('presence across two nodes', () => {
 
     const { c: bobOnB, res } = await member(b, 'presence-x', 'bob')
     expect(res.data).toMatchObject({ presence: { count: 2 } })
-    await watcher.none(isEvent('pusher_internal:member_added'), 300)
+    // Carl joins on B after Bob's second socket did: the watcher hears of Carl, and of Bob only once.
+    const { c: carlOnB } = await member(b, 'presence-x', 'carl')
+    await watcher.noneBefore(memberAdded('bob'), memberAdded('carl'), 10_000)
 
-    clients[1]?.close() // bob's socket on A
-    await watcher.none(isEvent('pusher_internal:member_removed'), 300)
+    const bobOnA = clients[1]!
+    bobOnA.close()
+    await bobOnA.closed
+    await eventually(() => a.stats().connections === 1, 5000, 'A lets go of Bob’s socket')
+    // Carl leaves after A let Bob's first socket go: his removal is heard, Bob's never was.
+    carlOnB.close()
+    await watcher.noneBefore(memberRemoved('bob'), memberRemoved('carl'), 10_000)
     expect(await userIds(a, 'presence-x')).toEqual(['bob', 'w'])
 
     bobOnB.close()

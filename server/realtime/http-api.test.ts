@@ -122,7 +122,12 @@ describe('events', () => {
     await rawSubscribe(other, t.sdk, 'lot.9')
     await t.sdk.trigger('lot.9', 'bid.placed', { n: 1 }, { socket_id: sender.socketId })
     await other.next(isEvent('bid.placed', 'lot.9'))
-    await sender.none(isEvent('bid.placed'))
+    // The next event, sent to everyone, reaches the sender; the first never did before it.
+    await t.sdk.trigger('lot.9', 'bid.placed', { n: 2 })
+    await sender.noneBefore(
+      (f) => isEvent('bid.placed')(f) && (f.data as { n: number }).n === 1,
+      (f) => isEvent('bid.placed', 'lot.9')(f) && (f.data as { n: number }).n === 2,
+    )
   })
 
   it('returns channel info when asked', async () => {
@@ -153,11 +158,12 @@ describe('events', () => {
       { channel: 'batch-a', name: 'one', data: { i: 1 } },
       { channel: 'batch-b', name: 'two', data: 'raw-string' },
       { channel: 'batch-b', name: 'skipped', data: {}, socket_id: a.socketId },
+      { channel: 'batch-b', name: 'after', data: {} },
     ])
     expect(await res.json()).toEqual({})
     expect((await a.next(isEvent('one', 'batch-a'))).data).toEqual({ i: 1 })
     expect((await a.next(isEvent('two', 'batch-b'))).data).toBe('raw-string')
-    await a.none(isEvent('skipped'))
+    await a.noneBefore(isEvent('skipped'), isEvent('after', 'batch-b'))
   })
 
   it('batch with info returns one entry per event', async () => {
@@ -297,7 +303,11 @@ describe('users', () => {
     await t.sdk.sendToUser('42', 'notification', { hello: 1 })
     expect((await a.next(isEvent('notification', '#server-to-user-42'))).data).toEqual({ hello: 1 })
     expect((await b.next(isEvent('notification', '#server-to-user-42'))).data).toEqual({ hello: 1 })
-    await other.none(isEvent('notification'))
+    await t.sdk.sendToUser('43', 'notification', { hello: 2 })
+    await other.noneBefore(
+      (f) => isEvent('notification')(f) && f.channel !== '#server-to-user-43',
+      isEvent('notification', '#server-to-user-43'),
+    )
   })
 
   it('terminateUserConnections closes that user’s sockets with 4009 only', async () => {

@@ -247,7 +247,8 @@ describe('socket limits', () => {
     const err = await c.next(isEvent('pusher:error'))
     expect(err.data).toEqual({ code: 4100, message })
     await t.sdk.trigger('d', 'e', {})
-    await c.none(isEvent('e'))
+    await t.sdk.trigger('a', 'control', {})
+    await c.noneBefore(isEvent('e'), isEvent('control', 'a'))
     // Leaving one makes room again; the socket was never closed.
     c.send({ event: 'pusher:unsubscribe', data: { channel: 'b' } })
     expect((await rawSubscribe(c, t.sdk, 'd')).event).toBe('pusher_internal:subscription_succeeded')

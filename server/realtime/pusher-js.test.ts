@@ -5,7 +5,7 @@
  */
 import type Pusher from 'pusher-js'
 import type { PresenceChannel } from 'pusher-js'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   APP,
   eventually,
@@ -100,16 +100,33 @@ describe('pusher-js against the embedded service', () => {
     const ann2 = client({ presence: { user_id: 'ann', user_info: { name: 'Ann' } } })
     const ann2Ch = (await subscribed(ann2, 'presence-lot.5')) as PresenceChannel
     expect(ann2Ch.members.count).toBe(2)
-    await sleep(200)
-    expect(added).toEqual(['ann'])
-    expect(bobCh.members.count).toBe(2)
+    // Cy joins after Ann's second socket: Bob hears of Cy, and of Ann only once before.
+    const cy = client({ presence: { user_id: 'cy', user_info: { name: 'Cy' } } })
+    await subscribed(cy, 'presence-lot.5')
+    await eventually(() => added.includes('cy'), 5000, 'member_added for Cy')
+    expect(added).toEqual(['ann', 'cy'])
+    expect(bobCh.members.count).toBe(3)
 
+    const subscriptions = async () => {
+      const res = await t.sdk.get({
+        path: '/channels/presence-lot.5',
+        params: { info: 'subscription_count' },
+      })
+      return ((await res.json()) as { subscription_count: number }).subscription_count
+    }
+    expect(await subscriptions()).toBe(4)
     ann1.disconnect()
-    await sleep(300)
-    expect(removed).toEqual([])
+    await vi.waitFor(async () => expect(await subscriptions()).toBe(3), {
+      timeout: 5000,
+      interval: 50,
+    })
+    // Cy leaves after the server let Ann's first socket go: heard, and Ann's leaving never was.
+    cy.unsubscribe('presence-lot.5')
+    await eventually(() => removed.includes('cy'), 5000, 'member_removed for Cy')
+    expect(removed).toEqual(['cy'])
     ann2.unsubscribe('presence-lot.5')
-    await eventually(() => removed.length === 1, 2000, 'member_removed')
-    expect(removed).toEqual(['ann'])
+    await eventually(() => removed.length === 2, 5000, 'member_removed')
+    expect(removed).toEqual(['cy', 'ann'])
     expect(bobCh.members.count).toBe(1)
   })
 
@@ -125,8 +142,10 @@ describe('pusher-js against the embedded service', () => {
     const { data, meta } = await got
     expect(data).toEqual({ on: true })
     expect(meta?.user_id).toBe('a')
-    await sleep(200)
-    expect(echoed).toEqual([])
+    // b answers: a gets b's event, and had not got its own back before it.
+    expect(bCh.trigger('client-typing', { on: false })).toBe(true)
+    await eventually(() => echoed.length > 0, 5000, "b's answer")
+    expect(echoed).toEqual([{ on: false }])
   })
 
   it('socket_id exclusion: the sender’s socket does not receive its own event', async () => {
@@ -144,8 +163,10 @@ describe('pusher-js against the embedded service', () => {
       { socket_id: sender.connection.socket_id },
     )
     expect((await got).data).toEqual({ amount: 1 })
-    await sleep(200)
-    expect(seenBySender).toEqual([])
+    // The next event, sent to everyone, reaches the sender; the first never did before it.
+    await t.sdk.trigger('lot.7', 'bid.placed', { amount: 2 })
+    await eventually(() => seenBySender.length > 0, 5000, 'the second event')
+    expect(seenBySender).toEqual([{ amount: 2 }])
   })
 
   it('user sign-in: sendToUser reaches pusher.user; terminate leaves the client disconnected', async () => {

@@ -180,9 +180,18 @@ export class RawClient {
     return p
   }
 
-  /** Assert that nothing matching `pred` arrives within `ms`. */
-  async none(pred: (f: ReceivedFrame) => boolean, ms = 250): Promise<void> {
-    await sleep(ms)
+  /**
+   * Assert that nothing matching `pred` arrived by the time a frame matching `control` does. The
+   * control is an event this client does get, caused after the one it must not get: frames reach
+   * one socket in the order the server sent them, so once the control is here the unwanted frame
+   * would have been too — and a client that hears nothing at all fails instead of passing.
+   */
+  async noneBefore(
+    pred: (f: ReceivedFrame) => boolean,
+    control: (f: ReceivedFrame) => boolean,
+    timeoutMs?: number,
+  ): Promise<void> {
+    await this.next(control, timeoutMs)
     const hit = this.frames.find(pred)
     if (hit) throw new Error(`unexpected frame ${hit.raw}`)
   }
@@ -253,11 +262,18 @@ export function pusherJsClient(
   })
 }
 
-/** Resolve when `fn` returns truthy (polling), or fail after `timeoutMs`. */
-export async function eventually<T>(fn: () => T, timeoutMs = 5000, what = 'condition'): Promise<T> {
+/**
+ * Resolve when `fn` returns (or resolves to) truthy, polling, or fail after `timeoutMs`. An async
+ * `fn` is awaited: its promise itself is always truthy.
+ */
+export async function eventually<T>(
+  fn: () => T | Promise<T>,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const v = fn()
+    const v = await fn()
     if (v) return v
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await sleep(20)

@@ -62,7 +62,8 @@ describe('live auction room', () => {
         title: 'E2E brass telescope',
         description: 'Created by the auction e2e test.',
         category: 'other',
-        startingPrice: 1000,
+        // Below A's first bid, so B's price moving from it to A's bid is the event arriving.
+        startingPrice: 900,
         endsAt: new Date(Date.now() + 65_000).toISOString(),
         softCloseSeconds: 10,
       }),
@@ -77,7 +78,7 @@ describe('live auction room', () => {
     b.page.on('request', (r) => requestsOfB.push(`${r.method()} ${new URL(r.url()).pathname}`))
     for (const { page } of [a, b]) {
       await page.goto(`${server.url}lots/${lot.id}`)
-      await expect.poll(() => price(page)).toBe('€10.00')
+      await expect.poll(() => price(page)).toBe('€9.00')
       await expect.poll(() => page.locator('.conn').textContent(), { timeout: 15_000 }).toBe('Live')
     }
     // Presence: both see two people watching.

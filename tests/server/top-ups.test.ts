@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectMoneyInvariants } from './invariants/money.ts'
 import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
-import { browser, createTestApp, uniqueEmail, XHR, type TestApp, raceNote } from './helpers.ts'
+import { RecordingBroadcaster } from './auction-helpers.ts'
+import {
+  browser,
+  createTestApp,
+  testConfig,
+  uniqueEmail,
+  XHR,
+  type TestApp,
+  raceNote,
+} from './helpers.ts'
 
 /**
  * Card top-ups with the real `stripe` SDK against the loopback stand-in, on PGlite or (with
@@ -10,21 +19,22 @@ import { browser, createTestApp, uniqueEmail, XHR, type TestApp, raceNote } from
  */
 let stripe: FakeStripe
 let t: TestApp
+let broadcaster: RecordingBroadcaster
 const WEBHOOK = '/api/stripe/webhook'
 
 beforeAll(async () => {
   stripe = await startFakeStripe('whsec_test_secret')
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_lotline',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
-      PUSHER_PORT: '1',
-    },
+  const config = testConfig({
+    STRIPE_SECRET_KEY: 'sk_test_lotline',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+    PUSHER_PORT: '1',
   })
+  broadcaster = new RecordingBroadcaster(config.pusher)
+  t = await createTestApp({ config, broadcaster })
 })
 // Every money test ends with the shared invariants (balances, holds, credits).
 afterEach(() => expectMoneyInvariants(t.db))
@@ -162,6 +172,18 @@ describe('crediting exactly once', () => {
     const topUps = (await ledgerOf(user.id)).filter((e) => e.kind === 'top_up')
     expect(topUps).toEqual([{ kind: 'top_up', amount: 3000, payment_intent_id: piId }])
     expect(await wallet(b)).toMatchObject({ balance: 3000, available: 3000 })
+  })
+
+  it('tells the member’s open wallet the new balance once, on their private channel', async () => {
+    const { b, user, piId } = await paidTopUp(2700)
+    await credit(user.id, 400) // so the event's balance is the wallet's, not the top-up's amount
+    broadcaster.clear()
+    for (let i = 0; i < 3; i++)
+      expect((await deliver('payment_intent.succeeded', piId)).statusCode).toBe(200)
+    const updates = broadcaster.named('wallet.updated')
+    expect(updates.map((e) => e.channel)).toEqual([`private-wallet.${user.id}`])
+    expect(updates[0]!.data).toMatchObject({ balance: 3100, available: 3100, held: 0 })
+    expect(await wallet(b)).toMatchObject({ balance: 3100 })
   })
 
   it(`credits once when ten deliveries and the return page race each other${raceNote}`, async () => {

@@ -50,15 +50,29 @@ export function applyOwnBid(client: QueryClient, id: string, body: BidResponse):
   // left out by): it carries no `my`, so the answer still brings my standing at that version.
   else if (cached.version === body.lot.version && body.lot.my)
     client.setQueryData(lotKeys.detail(id), { ...cached, my: body.lot.my })
-  client.setQueryData<BidHistory>(lotKeys.bids(id), (history) => {
-    if (!history) return history
-    const consecutive = history.version !== undefined && history.version + 1 === body.lot.version
-    return {
-      items: mergeBids(history.items, body.bids),
-      version: consecutive ? body.lot.version : history.version,
-    }
-  })
+  addOwnBidsToHistory(client, id, body)
   patchLotEverywhere(client, body.lot)
+}
+
+/**
+ * My bids join the history only when they are the next version after the one it is complete at.
+ * After bids this device has not heard of, adding mine would make it the newest cached bid, and
+ * the gap fill, which asks for the bids after the newest cached one, would skip the missed ones
+ * for good (docs/decisions/0043-history-version.md): the history is refetched instead.
+ */
+function addOwnBidsToHistory(client: QueryClient, id: string, body: BidResponse): void {
+  const history = client.getQueryData<BidHistory>(lotKeys.bids(id))
+  if (!history) return
+  const complete = history.version
+  if (complete !== undefined && complete + 1 < body.lot.version) {
+    void client.invalidateQueries({ queryKey: lotKeys.bids(id), exact: true })
+    return
+  }
+  client.setQueryData<BidHistory>(lotKeys.bids(id), {
+    items: mergeBids(history.items, body.bids),
+    version:
+      complete !== undefined && complete + 1 === body.lot.version ? body.lot.version : complete,
+  })
 }
 
 // ── Create, cancel ────────────────────────────────────────────────────────────────────────────
