@@ -115,22 +115,36 @@ describe('lot room', () => {
     )
   })
 
-  it('keeps the Idempotency-Key across retries of one attempt, a new one for a new attempt', async () => {
+  it('resends a bid whose answer was lost by itself, under the same key, saying it is checking; a new attempt gets a new key', async () => {
     let calls = 0
+    // What the server holds once the first copy arrived (the room refetches it).
+    const held = detail({
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      version: 4,
+      currentPrice: 1300,
+      bidCount: 3,
+      leader: 'Bidder A1',
+      my: { status: 'leading', maxBid: 1300, watching: false },
+    })
+    const before = detail({ endsAt: held.endsAt, minNextBid: STALE_SERVED_MIN })
     const { requests, client } = open({
+      [`GET /api/lots/${ID}`]: () => json(calls > 0 ? held : before),
+      [`GET /api/lots/${ID}/bids`]: () =>
+        json({
+          items: [
+            ...(calls > 0 ? [bidRow(3, 1300, 'Bidder A1')] : []),
+            bidRow(2, 1200),
+            bidRow(1, 1000),
+          ],
+          nextCursor: null,
+        }),
       [`POST /api/lots/${ID}/bids`]: () => {
         calls++
         if (calls === 1) throw new TypeError('Failed to fetch')
         return json(
           {
             bids: [bidRow(3, 1300, 'Bidder A1')],
-            lot: detail({
-              version: 4,
-              currentPrice: 1300,
-              bidCount: 3,
-              leader: 'Bidder A1',
-              my: { status: 'leading', maxBid: 1300, watching: false },
-            }),
+            lot: held,
             wallet: { balance: 50000, held: 1300, available: 48700, currency: 'EUR', version: 2 },
           },
           201,
@@ -140,9 +154,15 @@ describe('lot room', () => {
     const amount = await screen.findByLabelText('Your bid')
     fireEvent.change(amount, { target: { value: '13' } })
     fireEvent.submit(amount.closest('form')!)
-    const retry = await screen.findByRole('button', { name: 'Send again' })
-    fireEvent.click(retry)
+    // No "Send again" to press: the room says it is checking, and sends the same bid again.
+    expect((await screen.findByTestId('bid-checking')).textContent).toContain('Checking your bid')
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull()
+    const lotReads = () => requests.filter((r) => r.url.endsWith(`/api/lots/${ID}`)).length
+    const readsBefore = lotReads()
     expect(await screen.findByText('Bid placed. You are leading at €13.00.')).toBeTruthy()
+    expect(screen.queryByTestId('bid-checking')).toBeNull()
+    // An answer was lost on the way: what the room shows is asked for again (decision 0051).
+    await waitFor(() => expect(lotReads()).toBeGreaterThan(readsBefore))
     const keys = bidRequests(requests).map((r) => r.headers.get('Idempotency-Key'))
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBeTruthy()
