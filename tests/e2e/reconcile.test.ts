@@ -1,11 +1,14 @@
 /**
  * A bad network, not a clean cut (issue 27, docs/decisions/0051-lost-answers.md), in real
- * Chromium against the real server: a bid whose answer is lost after the server committed it (the
- * connection reset on the way back), and a bid whose request stalls for 20 s: the room sends the
- * same bid again under the same Idempotency-Key by itself, and shows it as placed, while the
- * server holds exactly one.
+ * Chromium against the real server:
+ * - a bid whose answer is lost after the server committed it (the connection reset on the way
+ *   back), and a bid whose request stalls for 20 s: the room sends the same bid again under the
+ *   same Idempotency-Key by itself, and shows it as placed, while the server holds exactly one;
+ * - a real-time socket that dies silently while HTTP works: the room notices when the page is
+ *   focused again, or when a write fails, and shows what the server holds within a few seconds,
+ *   not after pusher-js's 150 s.
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   API_HEADERS,
@@ -180,4 +183,111 @@ describe('a bid whose answer is lost reconciles by itself', () => {
       await alice.context.close()
     }
   })
+})
+
+/**
+ * Routes the page's real-time sockets through the test: frames pass both ways until `kill()`,
+ * after which the socket alive at that moment gets nothing and delivers nothing, without being
+ * closed — a dead link, as when a phone's radio or a NAT drops the flow. Later sockets work.
+ */
+async function deadenableSockets(page: Page) {
+  const sockets: Array<{ route: WebSocketRoute; dead: boolean }> = []
+  await page.routeWebSocket(/\/app\//, (ws) => {
+    const socket = { route: ws, dead: false }
+    sockets.push(socket)
+    const upstream = ws.connectToServer()
+    ws.onMessage((message) => {
+      if (!socket.dead) upstream.send(message)
+    })
+    upstream.onMessage((message) => {
+      if (!socket.dead) ws.send(message)
+    })
+  })
+  return {
+    opened: () => sockets.length,
+    kill() {
+      for (const socket of sockets) socket.dead = true
+    },
+  }
+}
+
+/**
+ * A member bids through the API, `above` the lot's minimum (a first bid at the minimum would leave
+ * the price where it started); returns the new price as the room shows it.
+ */
+async function bidsThroughApi(email: string, lotId: string, above = 0): Promise<string> {
+  const cookie = await login(email)
+  const lot = (await (await api(`lots/${lotId}`, cookie)).json()) as { minNextBid: number }
+  const amount = lot.minNextBid + above
+  const res = await api(`lots/${lotId}/bids`, cookie, {
+    method: 'POST',
+    headers: { 'Idempotency-Key': `stale-socket-${lotId}-${amount}` },
+    body: JSON.stringify({ amount }),
+  })
+  expect(res.status, await res.text()).toBe(201)
+  return `€${(amount / 100).toFixed(2)}`
+}
+
+/** The admin gets money to bid with (the demo admin's wallet is empty). */
+async function creditAdmin() {
+  const admin = await login('admin@lotline.test')
+  const me = (await (await api('me', admin)).json()) as { user: { id: string } }
+  const res = await api(`admin/wallets/${me.user.id}/adjustments`, admin, {
+    method: 'POST',
+    headers: { 'Idempotency-Key': 'reconcile-admin-budget' },
+    body: JSON.stringify({ amount: 50_000, reason: 'E2E bidding budget' }),
+  })
+  expect(res.status).toBe(201)
+}
+
+/** The page is left and come back to (a phone switching apps): hidden, then visible. */
+async function comeBack(page: Page) {
+  await page.evaluate(`(() => {
+    for (const value of ['hidden', 'visible']) {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value })
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+  })()`)
+}
+
+describe('a real-time socket dead while HTTP works', () => {
+  it.each(['focus', 'failed write'] as const)(
+    'the room notices on %s and shows the new price within seconds',
+    async (trigger) => {
+      const lotId = await newLot(`E2E dead socket (${trigger})`)
+      const alice = await member('alice@lotline.test')
+      // A control beside it: a room whose socket stays alive (the seller's).
+      const carol = await member('carol@lotline.test')
+      try {
+        const sockets = await deadenableSockets(alice.page)
+        await openRoom(alice.page, lotId)
+        await openRoom(carol.page, lotId)
+        expect(sockets.opened()).toBe(1)
+        sockets.kill()
+
+        const newPrice = await bidsThroughApi('bob@lotline.test', lotId, 500)
+        // The live room hears it; the dead one does not (and still says "Live").
+        await expect.poll(() => price(carol.page), { timeout: 5_000 }).toBe(newPrice)
+        expect(await price(alice.page)).toBe('€10.00')
+        expect(await status(alice.page)).toBe('Live')
+
+        const at = Date.now()
+        if (trigger === 'focus') await comeBack(alice.page)
+        // A bid at the price Alice still sees: the server refuses it (too low).
+        else await bid(alice.page, '10.00')
+        await expect.poll(() => price(alice.page), { timeout: 8_000, interval: 100 }).toBe(newPrice)
+        console.log(`dead socket (${trigger}): new price shown ${Date.now() - at} ms after`)
+        // A fresh socket replaced the dead one, and it is live: the next bid arrives by itself.
+        expect(sockets.opened()).toBe(2)
+        await expect.poll(() => status(alice.page), { timeout: 10_000 }).toBe('Live')
+        await creditAdmin()
+        const next = await bidsThroughApi('admin@lotline.test', lotId)
+        await expect.poll(() => price(alice.page), { timeout: 5_000 }).toBe(next)
+      } finally {
+        await alice.context.close()
+        await carol.context.close()
+      }
+    },
+  )
 })
