@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { Route } from 'wouter'
 import { describe, expect, it } from 'vitest'
 import { json, mockApi, problem } from '../../testing/http'
+import { createQueryClient } from '../../api/query-client'
 import { renderWithApp } from '../../testing/render'
 import { lotKeys } from './api'
 import { bidRow, detail, summary } from '../../testing/lot-fixtures'
@@ -37,6 +38,7 @@ function open(
     endsAt: new Date(Date.now() + 3_600_000).toISOString(),
     minNextBid: STALE_SERVED_MIN,
   }),
+  client = createQueryClient(),
 ) {
   const api = mockApi({
     'GET /api/session': () => json({ user: alice }),
@@ -48,6 +50,7 @@ function open(
   })
   const view = renderWithApp(<Route path="/lots/:id" component={LotScreen} />, {
     path: `/lots/${ID}`,
+    client,
   })
   return { ...api, ...view }
 }
@@ -178,6 +181,30 @@ describe('lot room', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm bid €20.00' }))
     await waitFor(() => expect(bidRequests(requests)).toHaveLength(3))
     expect(bidRequests(requests)[2]!.headers.get('Idempotency-Key')).not.toBe(keys[0])
+  })
+
+  it('when the resends are spent: says the bid could not be confirmed, has refetched the room, and "Send again" keeps the key', async () => {
+    // The resends are the QueryClient's (src/api/reconcile.ts, tested there): none here, so the
+    // first lost answer is the last.
+    const client = createQueryClient()
+    const defaults = client.getDefaultOptions()
+    client.setDefaultOptions({ ...defaults, mutations: { ...defaults.mutations, retry: 0 } })
+    const { requests } = open(
+      { [`POST /api/lots/${ID}/bids`]: () => problem(504, 'service_unavailable', 'Timeout') },
+      undefined,
+      client,
+    )
+    const lotReads = () => requests.filter((r) => r.url.endsWith(`/api/lots/${ID}`)).length
+    const amount = await screen.findByLabelText('Your bid')
+    await waitFor(() => expect(lotReads()).toBe(1))
+    fireEvent.change(amount, { target: { value: '13' } })
+    fireEvent.submit(amount.closest('form')!)
+    expect(await screen.findByText(/^We could not confirm your bid/)).toBeTruthy()
+    await waitFor(() => expect(lotReads()).toBe(2))
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }))
+    await waitFor(() => expect(bidRequests(requests)).toHaveLength(2))
+    const keys = bidRequests(requests).map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys[1]).toBe(keys[0])
   })
 
   it('offline: cached lot with its age, bid form disabled with the reason, never queued', async () => {
