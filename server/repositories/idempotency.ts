@@ -7,7 +7,7 @@ import type { Queryable } from '../db/types.ts'
  * transaction (`claimIdempotencyKeys`) and stores its answer in the same transaction
  * (`completeIdempotencyKeys`), so the key, the work and the answer commit — or roll back —
  * together. Scopes: 'bid', 'top-up', 'admin-adjustment', 'watch', 'notifications-read',
- * 'lot-create', 'lot-cancel'.
+ * 'lot-create', 'lot-cancel', 'lot-edit'.
  */
 export type IdempotencyScope =
   | 'bid'
@@ -17,6 +17,7 @@ export type IdempotencyScope =
   | 'notifications-read'
   | 'lot-create'
   | 'lot-cancel'
+  | 'lot-edit'
 
 export interface StoredResponse {
   requestHash: string

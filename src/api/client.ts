@@ -2,6 +2,7 @@ import ky from 'ky'
 import { ASYNC_HEADER, ASYNC_HEADER_VALUE, SOCKET_ID_HEADER } from '../../common/config'
 import { NetworkError, isAbortError } from './errors'
 import { takeFirstScreenAnswer } from './first-screen-answers'
+import { isKeyedWrite, KEYED_WRITE_TIMEOUT_MS } from './reconcile'
 
 export { NetworkError } from './errors'
 
@@ -21,18 +22,50 @@ export function setSocketId(id: string | null): void {
 }
 
 /**
+ * A keyed write's own deadline for its answer (reconcile.ts): its request is sent with a signal
+ * that the caller's abort still aborts, and that aborts by itself after KEYED_WRITE_TIMEOUT_MS.
+ */
+function answerDeadline(request: Request) {
+  const timer = new AbortController()
+  let expired = false
+  const abort = () => timer.abort()
+  if (request.signal.aborted) abort()
+  else request.signal.addEventListener('abort', abort, { once: true })
+  const id = setTimeout(() => {
+    expired = true
+    abort()
+  }, KEYED_WRITE_TIMEOUT_MS)
+  return {
+    request: new Request(request, { signal: timer.signal }),
+    expired: () => expired,
+    clear: () => {
+      clearTimeout(id)
+      request.signal.removeEventListener('abort', abort)
+    },
+  }
+}
+
+/**
  * fetch that first takes an answer the page brought (decision 0039), and turns "no HTTP answer"
- * into a typed NetworkError (aborts stay AbortErrors).
+ * into a typed NetworkError (aborts stay AbortErrors), carrying what was sent; a keyed write that
+ * gets no answer within KEYED_WRITE_TIMEOUT_MS is "no answer" too (decision 0051).
  */
 const fetchWithNetworkError: typeof fetch = async (input, init) => {
   const brought = takeFirstScreenAnswer(input, init)
   if (brought) return brought
+  const request = input instanceof Request ? input : undefined
+  const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false
+  const neverSent = offline()
+  const deadline = request && isKeyedWrite(request) ? answerDeadline(request) : undefined
   try {
-    return await globalThis.fetch(input, init)
+    return await globalThis.fetch(deadline?.request ?? input, init)
   } catch (error) {
-    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined)
-    if (isAbortError(error) || signal?.aborted) throw error
-    throw new NetworkError(error, typeof navigator !== 'undefined' && navigator.onLine === false)
+    const timedOut = deadline?.expired() === true
+    const signal = init?.signal ?? request?.signal
+    if (!timedOut && (isAbortError(error) || signal?.aborted)) throw error
+    throw new NetworkError(error, offline(), { request, neverSent: neverSent && !timedOut })
+  } finally {
+    deadline?.clear()
   }
 }
 
@@ -41,6 +74,8 @@ const fetchWithNetworkError: typeof fetch = async (input, init) => {
  * - `X-Requested-With: XMLHttpRequest` on every request (seed fact; the API's CSRF defence),
  *   plus `X-Socket-ID` while the real-time connection has one;
  * - no timeout (seed fact): callers pass React Query's `signal`, so leaving the screen aborts;
+ *   only a write with an Idempotency-Key stops waiting for its answer, to send it again
+ *   (reconcile.ts, decision 0051);
  * - no retries here: React Query owns the retry policy (src/api/query-client.ts);
  * - non-2xx answers become ApiError (api-error.ts) with the parsed problem+json; no answer →
  *   NetworkError.

@@ -1,15 +1,28 @@
 import { HTTPError } from 'ky'
 import type { ApiError } from './api-error'
 
-/** The request never got an HTTP answer: offline, DNS, connection refused, CORS, … */
+/**
+ * The request never got an HTTP answer: offline, DNS, connection refused, a reset, CORS, or a
+ * keyed write's answer that did not come in time (client.ts).
+ */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError'
   /** The browser said it was offline when the request failed. */
   readonly offline: boolean
+  /** The browser was already offline when it was to be sent: it never left (not a lost answer). */
+  readonly neverSent: boolean
+  /** What was sent (its Idempotency-Key tells whether it may be sent again: reconcile.ts). */
+  readonly request: Request | undefined
 
-  constructor(cause: unknown, offline: boolean) {
+  constructor(
+    cause: unknown,
+    offline: boolean,
+    sent: { request?: Request | undefined; neverSent?: boolean } = {},
+  ) {
     super(offline ? 'You are offline' : 'The server could not be reached', { cause })
     this.offline = offline
+    this.neverSent = sent.neverSent ?? false
+    this.request = sent.request
   }
 }
 

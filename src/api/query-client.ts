@@ -1,7 +1,8 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { bindMutationRegistry } from '../offline/mutations'
 import { installQueueReplay } from '../offline/replay'
 import { isClientError } from './errors'
+import { refetchTouched, resendDelay, resendLostAnswer } from './reconcile'
 
 export const DAY = 24 * 60 * 60 * 1000
 /** How long persisted data stays usable offline; gcTime must be at least this (TanStack docs). */
@@ -14,7 +15,12 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  const client = new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A write whose answer was lost refetches what it touched once it settles (decision 0051).
+    mutationCache: new MutationCache({
+      onSettled: (_data, error, _vars, _context, mutation) =>
+        refetchTouched(client, mutation, error),
+    }),
     defaultOptions: {
       queries: {
         /*
@@ -36,8 +42,11 @@ export function createQueryClient(): QueryClient {
       },
       mutations: {
         networkMode: 'online',
-        // Writes are not retried blindly; queued ones are replayed by resumePausedMutations.
-        retry: 0,
+        // Writes are not retried blindly: only a write with an Idempotency-Key whose answer was
+        // lost is sent again, under the same key (decision 0051); queued ones are replayed by
+        // resumePausedMutations.
+        retry: resendLostAnswer,
+        retryDelay: resendDelay,
         gcTime: PERSIST_MAX_AGE,
       },
     },

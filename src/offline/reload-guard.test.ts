@@ -1,6 +1,6 @@
 import { MutationObserver, onlineManager } from '@tanstack/react-query'
-import { act, renderHook } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createQueryClient } from '../api/query-client'
 import {
   createReloadGuard,
@@ -38,6 +38,8 @@ function setup() {
   return { client, guard, start }
 }
 
+afterEach(() => onlineManager.setOnline(true))
+
 describe('reload guard', () => {
   it('is clear with nothing in flight, and names a pending bid until it is answered', async () => {
     const { guard, start } = setup()
@@ -61,6 +63,33 @@ describe('reload guard', () => {
     const { guard, start } = setup()
     start({ networkMode: 'online' })
     expect(guard.current()).toBeNull()
+  })
+
+  it('counts a bid paused while it waits to be resent (its answer was lost): a reload would drop it', async () => {
+    const { client, guard } = setup()
+    client.mount() // back online, the client resumes its paused writes
+    let calls = 0
+    const observer = new MutationObserver(client, {
+      mutationKey: ['lots', 'bid', '7'],
+      networkMode: 'offlineFirst',
+      meta: pendingWorkMeta('bid'),
+      mutationFn: () => {
+        if (++calls > 1) return Promise.resolve()
+        onlineManager.setOnline(false)
+        return Promise.reject(Object.assign(new Error('reset'), { lost: true }))
+      },
+      // The QueryClient's resend rule is tested in src/api/reconcile.test.ts; here: resend once.
+      retry: (failures) => failures < 1,
+      retryDelay: 0,
+    })
+    const done = observer.mutate()
+    await waitFor(() => expect(observer.getCurrentResult().isPaused).toBe(true))
+    expect(guard.current()).toBe('bid')
+    onlineManager.setOnline(true)
+    await done
+    expect(calls).toBe(2)
+    expect(guard.current()).toBeNull()
+    client.unmount()
   })
 
   it('holds until every hold is released; releasing twice changes nothing', () => {

@@ -1,6 +1,7 @@
 import type { Mutation, QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { queryClient } from '../api/query-client'
+import { isQueueableMutation } from './mutations'
 
 /**
  * Work that a page reload must not interrupt (docs/product.md §6 "no silent reload mid-bid";
@@ -9,8 +10,9 @@ import { queryClient } from '../api/query-client'
  * half done. Applying an update waits until the guard is clear.
  *
  * - Every pending mutation that is not paused (bids, top-up creation, lot creation, a watch
- *   being sent...). A paused one is in the offline queue, which is persisted and replayed after
- *   the reload, so it does not block it.
+ *   being sent...), and a bid or other network-only write paused while it waits to be resent
+ *   (decision 0051). A paused queued write is in the offline queue, which is persisted and
+ *   replayed after the reload, so it does not block it.
  * - Explicit holds (`holdReload()`), for work that is not a mutation: Stripe's confirm and
  *   next-action calls (src/payments/stripe.ts).
  *
@@ -30,6 +32,17 @@ const ORDER: readonly PendingWork[] = ['payment', 'bid', 'save']
 function workOf(mutation: Pick<Mutation, 'meta'>): PendingWork {
   const work = mutation.meta?.pendingWork
   return work === 'bid' || work === 'payment' ? work : 'save'
+}
+
+/**
+ * A paused write of the offline queue is persisted and replayed after the reload, and one paused
+ * before it was ever sent loses nothing. A write that is not queueable, was sent and is paused is
+ * a resend waiting for the network after a lost answer (decision 0051): a reload would drop it
+ * while nobody knows whether it was applied.
+ */
+function survivesReload(mutation: Pick<Mutation, 'state' | 'options'>): boolean {
+  const { isPaused, failureCount } = mutation.state
+  return isPaused && (failureCount === 0 || isQueueableMutation(mutation.options.mutationKey))
 }
 
 export interface ReloadGuard {
@@ -53,7 +66,7 @@ export function createReloadGuard(client: QueryClient): ReloadGuard {
   const current = (): PendingWork | null => {
     const pending = new Set(holds.values())
     for (const mutation of client.getMutationCache().getAll()) {
-      if (mutation.state.status === 'pending' && !mutation.state.isPaused)
+      if (mutation.state.status === 'pending' && !survivesReload(mutation))
         pending.add(workOf(mutation))
     }
     return ORDER.find((work) => pending.has(work)) ?? null

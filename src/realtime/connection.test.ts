@@ -2,20 +2,35 @@ import { QueryClient } from '@tanstack/react-query'
 import type Pusher from 'pusher-js'
 import { describe, expect, it, vi } from 'vitest'
 import type { RuntimeConfig } from '../../common/config'
-import { RealtimeClient } from './connection'
+import { PROBE_TIMEOUT_MS, RealtimeClient } from './connection'
 
 type Change = { previous: string; current: string }
 
-/** Just enough of pusher-js: connection states, connect/disconnect, sign-in. */
+/** Just enough of pusher-js: connection states, connect/disconnect, sign-in, frames sent and received. */
 class FakePusher {
   static last: FakePusher
   connects = 0
+  disconnects = 0
   signins = 0
+  /** Events the app sent on the socket (pusher:ping). */
+  sent: string[] = []
   private handlers: Array<(change: Change) => void> = []
+  private messageHandlers = new Set<(message: unknown) => void>()
   connection = {
     state: 'initialized',
     socket_id: 'socket-1',
-    bind: (_event: string, handler: (change: Change) => void) => this.handlers.push(handler),
+    // pusher-js's bind: 'state_change' handlers get a change, 'message' ones a frame.
+    bind: (event: string, handler: (arg: Change & { event?: string }) => void) => {
+      if (event === 'message') this.messageHandlers.add(handler as (message: unknown) => void)
+      else this.handlers.push(handler)
+    },
+    unbind: (event: string, handler: (arg: Change & { event?: string }) => void) => {
+      if (event === 'message') this.messageHandlers.delete(handler as (message: unknown) => void)
+    },
+    send_event: (event: string) => {
+      this.sent.push(event)
+      return true
+    },
   }
   user = { bind: () => undefined }
   constructor() {
@@ -26,11 +41,16 @@ class FakePusher {
     this.connection.state = current
     for (const handler of this.handlers) handler({ previous, current })
   }
+  /** A frame arrives from the service. */
+  receive(event: string) {
+    for (const handler of [...this.messageHandlers]) handler({ event })
+  }
   connect() {
     this.connects++
     this.to('connecting')
   }
   disconnect() {
+    this.disconnects++
     this.to('disconnected')
   }
   signin() {
@@ -50,10 +70,13 @@ const config: RuntimeConfig['realtime'] = {
   cluster: 'mt1',
 }
 
-async function started(onEnded?: () => Promise<string | null | undefined>) {
+async function started(
+  onEnded?: () => Promise<string | null | undefined>,
+  queryClient = new QueryClient(),
+) {
   const client = new RealtimeClient({
     config,
-    queryClient: new QueryClient(),
+    queryClient,
     rules: [],
     authorize: async () => ({}),
     loadPusher: async () => FakePusher as unknown as typeof Pusher,
@@ -135,5 +158,52 @@ describe('the browser going offline and back', () => {
     client.stop()
     online.mockRestore()
     warn.mockRestore()
+  })
+})
+
+describe('a socket that says it is connected but died silently (decision 0051)', () => {
+  const becomeVisible = () => document.dispatchEvent(new Event('visibilitychange'))
+
+  it('is asked on coming back to the page, and replaced when no frame answers the ping', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { client, pusher } = await started()
+    becomeVisible()
+    expect(pusher.sent).toEqual(['pusher:ping'])
+    vi.advanceTimersByTime(PROBE_TIMEOUT_MS - 1)
+    expect(pusher.connects).toBe(0)
+    vi.advanceTimersByTime(1)
+    // A fresh socket now, not after pusher-js's 150 s: our own disconnect, then connect.
+    expect(pusher.disconnects).toBe(1)
+    expect(pusher.connects).toBe(1)
+    client.stop()
+    vi.useRealTimers()
+  })
+
+  it('is kept when it answers, and one ping is out at a time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { client, pusher } = await started()
+    window.dispatchEvent(new Event('focus'))
+    window.dispatchEvent(new Event('focus'))
+    expect(pusher.sent).toEqual(['pusher:ping'])
+    pusher.receive('pusher:pong')
+    vi.advanceTimersByTime(PROBE_TIMEOUT_MS * 2)
+    expect(pusher.connects).toBe(0)
+    expect(pusher.disconnects).toBe(0)
+    client.stop()
+    vi.useRealTimers()
+  })
+
+  it('is asked when a write fails', async () => {
+    const queryClient = new QueryClient()
+    const { client, pusher } = await started(undefined, queryClient)
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, {
+        mutationFn: () => Promise.reject(new Error('bid_too_low')),
+      })
+      .execute(undefined)
+      .catch(() => undefined)
+    expect(pusher.sent).toEqual(['pusher:ping'])
+    client.stop()
   })
 })

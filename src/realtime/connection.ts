@@ -26,6 +26,12 @@ export const PUSHER_TIMEOUTS = {
   unavailableTimeout: 10_000,
 } as const
 
+/**
+ * How long a socket that says it is connected has to answer a ping before it counts as dead
+ * (decision 0051): the service answers at once, so a live socket answers in one round trip.
+ */
+export const PROBE_TIMEOUT_MS = 2_500
+
 export interface RealtimeDeps {
   config: RuntimeConfig['realtime']
   queryClient: QueryClient
@@ -85,7 +91,8 @@ export function pusherOptions(
 /**
  * One pusher-js connection for the whole app: connection status for the UI, ref-counted channel
  * subscriptions that feed the bridge, user sign-in, and fast recovery (reconnect at once when the
- * browser comes back online or the page becomes visible again).
+ * browser comes back online or the page becomes visible again, and a silently dead socket replaced
+ * when the page comes back or a write fails: checkAlive).
  */
 export class RealtimeClient {
   private pusher: Pusher | undefined
@@ -95,6 +102,8 @@ export class RealtimeClient {
   private readonly refs = new Map<string, number>()
   private readonly subscribedOnce = new Set<string>()
   private userId: string | null = null
+  /** A liveness ping is out (checkAlive). */
+  private probing = false
   /** Set while we disconnect ourselves, to tell that from the service ending the connection. */
   private leaving = false
   /** Bumped by stop(): a start() still loading pusher-js from before must not connect. */
@@ -198,6 +207,38 @@ export class RealtimeClient {
     }
   }
 
+  /**
+   * Is the socket that says it is connected still alive? A socket can die silently (a phone's
+   * radio, a NAT or proxy dropping the flow) while HTTP works: pusher-js would notice only after
+   * its activity and pong timeouts (150 s), and meanwhile no event arrives and the screen goes
+   * stale. Asked when the page comes back to the person (visible, focused, online) and when a
+   * write fails — moments when stale data misleads. A ping answered (any frame back) within
+   * PROBE_TIMEOUT_MS: nothing to do. Otherwise a fresh socket now; its re-subscription refetches
+   * what each channel shows (`applyResubscribe`). Not connected at all: reconnect now.
+   */
+  checkAlive() {
+    const pusher = this.pusher
+    if (!pusher) return
+    const connection = pusher.connection
+    if (connection.state !== 'connected') return this.reconnectNow()
+    if (this.probing) return
+    this.probing = true
+    const answered = () => {
+      clearTimeout(timer)
+      connection.unbind('message', answered)
+      this.probing = false
+    }
+    const timer = setTimeout(() => {
+      connection.unbind('message', answered)
+      this.probing = false
+      if (this.pusher !== pusher || connection.state !== 'connected') return
+      this.disconnect()
+      pusher.connect()
+    }, PROBE_TIMEOUT_MS)
+    connection.bind('message', answered)
+    connection.send_event('pusher:ping', {})
+  }
+
   /** Reconnect now, not after pusher-js's back-off (the network just came back). */
   reconnectNow() {
     const state = this.pusher?.connection.state
@@ -273,22 +314,33 @@ export class RealtimeClient {
 
   private listenToBrowser() {
     const onOnline = () => {
-      // A socket that outlived the blip (nothing made it close) is live again as it is.
+      // A socket that outlived the blip (nothing made it close) is live again as it is, if it
+      // answers (checkAlive).
       const state = this.pusher?.connection.state
       if (state) this.setStatus(toStatus(state, this.everConnected))
-      this.reconnectNow()
+      this.checkAlive()
     }
     const onOffline = () => this.setStatus('offline')
     const onVisible = () => {
-      if (document.visibilityState === 'visible') this.reconnectNow()
+      if (document.visibilityState === 'visible') this.checkAlive()
     }
+    const onFocus = () => this.checkAlive()
+    // A failed write (no answer, or a refusal such as a bid below a price we never heard of)
+    // may mean the screen is stale because the socket is dead (decision 0051).
+    const stopWrites = this.deps.queryClient.getMutationCache().subscribe((event) => {
+      const action = event.type === 'updated' ? event.action.type : undefined
+      if (action === 'failed' || action === 'error') this.checkAlive()
+    })
     window.addEventListener('online', onOnline)
     window.addEventListener('offline', onOffline)
+    window.addEventListener('focus', onFocus)
     document.addEventListener('visibilitychange', onVisible)
     this.cleanup.push(
       () => window.removeEventListener('online', onOnline),
       () => window.removeEventListener('offline', onOffline),
+      () => window.removeEventListener('focus', onFocus),
       () => document.removeEventListener('visibilitychange', onVisible),
+      stopWrites,
     )
   }
 }

@@ -231,6 +231,30 @@ describe(`ten identical writes at once apply once (${ENGINE})`, () => {
     expectReused(await cancel(other)(key))
     expect(await count(`from lots where id = $1 and status = 'open'`, [other])).toBe(1)
   })
+
+  it('lot edit: applied once (one new version), the same answer for all ten', async () => {
+    const seller = await newMember(0)
+    const lotId = await openLot(t.db, seller.id)
+    const versionOf = async () =>
+      (await t.db.query<{ v: number }>('select version as v from lots where id = $1', [lotId]))
+        .rows[0]!.v
+    const before = await versionOf()
+    const edit = (key: string, title = 'Brass lamp, polished') =>
+      seller.b.request({
+        method: 'PATCH',
+        url: `/api/lots/${lotId}`,
+        headers: keyed(key),
+        payload: { title },
+      })
+    const { key, first, replayed } = await tenAtOnce((k) => edit(k))
+    expect(first.json()).toMatchObject({ id: lotId, title: 'Brass lamp, polished' })
+    expect(replayed).toHaveLength(AT_ONCE - 1)
+    expect(await versionOf()).toBe(before + 1)
+    expectReused(await edit(key, 'Another title'))
+    expect(await count(`from lots where id = $1 and title = 'Brass lamp, polished'`, [lotId])).toBe(
+      1,
+    )
+  })
 })
 
 describe('the key itself', () => {

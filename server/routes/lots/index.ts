@@ -89,13 +89,16 @@ const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, optio
     return toDetail(lot, { status: myStatus(lot, user.id, maxBid), maxBid, watching, ...seller })
   })
 
-  app.patch('/lots/:id', { schema: EditLotSchema }, async (request) => {
+  app.patch('/lots/:id', { schema: EditLotSchema }, async (request, reply) => {
     const user = await request.requireUser()
-    return editLot(
+    const key = idempotencyKeyOf(request.headers, false)
+    const result = await editLot(
       db,
-      { lotId: lotId(request.params.id), userId: user.id, change: request.body },
+      { lotId: lotId(request.params.id), userId: user.id, change: request.body, key },
       { broadcaster: app.broadcaster, socketId: request.socketId },
     )
+    if (result.replayed) void reply.header(REPLAYED_HEADER, 'true')
+    return result.body
   })
 
   const createConfig = perMember('lot-create', options.createLimit)

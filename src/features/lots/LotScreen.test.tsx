@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { Route } from 'wouter'
 import { describe, expect, it } from 'vitest'
 import { json, mockApi, problem } from '../../testing/http'
+import { createQueryClient } from '../../api/query-client'
 import { renderWithApp } from '../../testing/render'
 import { lotKeys } from './api'
 import { bidRow, detail, summary } from '../../testing/lot-fixtures'
@@ -37,6 +38,7 @@ function open(
     endsAt: new Date(Date.now() + 3_600_000).toISOString(),
     minNextBid: STALE_SERVED_MIN,
   }),
+  client = createQueryClient(),
 ) {
   const api = mockApi({
     'GET /api/session': () => json({ user: alice }),
@@ -48,6 +50,7 @@ function open(
   })
   const view = renderWithApp(<Route path="/lots/:id" component={LotScreen} />, {
     path: `/lots/${ID}`,
+    client,
   })
   return { ...api, ...view }
 }
@@ -115,22 +118,36 @@ describe('lot room', () => {
     )
   })
 
-  it('keeps the Idempotency-Key across retries of one attempt, a new one for a new attempt', async () => {
+  it('resends a bid whose answer was lost by itself, under the same key, saying it is checking; a new attempt gets a new key', async () => {
     let calls = 0
+    // What the server holds once the first copy arrived (the room refetches it).
+    const held = detail({
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      version: 4,
+      currentPrice: 1300,
+      bidCount: 3,
+      leader: 'Bidder A1',
+      my: { status: 'leading', maxBid: 1300, watching: false },
+    })
+    const before = detail({ endsAt: held.endsAt, minNextBid: STALE_SERVED_MIN })
     const { requests, client } = open({
+      [`GET /api/lots/${ID}`]: () => json(calls > 0 ? held : before),
+      [`GET /api/lots/${ID}/bids`]: () =>
+        json({
+          items: [
+            ...(calls > 0 ? [bidRow(3, 1300, 'Bidder A1')] : []),
+            bidRow(2, 1200),
+            bidRow(1, 1000),
+          ],
+          nextCursor: null,
+        }),
       [`POST /api/lots/${ID}/bids`]: () => {
         calls++
         if (calls === 1) throw new TypeError('Failed to fetch')
         return json(
           {
             bids: [bidRow(3, 1300, 'Bidder A1')],
-            lot: detail({
-              version: 4,
-              currentPrice: 1300,
-              bidCount: 3,
-              leader: 'Bidder A1',
-              my: { status: 'leading', maxBid: 1300, watching: false },
-            }),
+            lot: held,
             wallet: { balance: 50000, held: 1300, available: 48700, currency: 'EUR', version: 2 },
           },
           201,
@@ -140,9 +157,15 @@ describe('lot room', () => {
     const amount = await screen.findByLabelText('Your bid')
     fireEvent.change(amount, { target: { value: '13' } })
     fireEvent.submit(amount.closest('form')!)
-    const retry = await screen.findByRole('button', { name: 'Send again' })
-    fireEvent.click(retry)
+    // No "Send again" to press: the room says it is checking, and sends the same bid again.
+    expect((await screen.findByTestId('bid-checking')).textContent).toContain('Checking your bid')
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull()
+    const lotReads = () => requests.filter((r) => r.url.endsWith(`/api/lots/${ID}`)).length
+    const readsBefore = lotReads()
     expect(await screen.findByText('Bid placed. You are leading at €13.00.')).toBeTruthy()
+    expect(screen.queryByTestId('bid-checking')).toBeNull()
+    // An answer was lost on the way: what the room shows is asked for again (decision 0051).
+    await waitFor(() => expect(lotReads()).toBeGreaterThan(readsBefore))
     const keys = bidRequests(requests).map((r) => r.headers.get('Idempotency-Key'))
     expect(keys).toHaveLength(2)
     expect(keys[0]).toBeTruthy()
@@ -158,6 +181,30 @@ describe('lot room', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm bid €20.00' }))
     await waitFor(() => expect(bidRequests(requests)).toHaveLength(3))
     expect(bidRequests(requests)[2]!.headers.get('Idempotency-Key')).not.toBe(keys[0])
+  })
+
+  it('when the resends are spent: says the bid could not be confirmed, has refetched the room, and "Send again" keeps the key', async () => {
+    // The resends are the QueryClient's (src/api/reconcile.ts, tested there): none here, so the
+    // first lost answer is the last.
+    const client = createQueryClient()
+    const defaults = client.getDefaultOptions()
+    client.setDefaultOptions({ ...defaults, mutations: { ...defaults.mutations, retry: 0 } })
+    const { requests } = open(
+      { [`POST /api/lots/${ID}/bids`]: () => problem(504, 'service_unavailable', 'Timeout') },
+      undefined,
+      client,
+    )
+    const lotReads = () => requests.filter((r) => r.url.endsWith(`/api/lots/${ID}`)).length
+    const amount = await screen.findByLabelText('Your bid')
+    await waitFor(() => expect(lotReads()).toBe(1))
+    fireEvent.change(amount, { target: { value: '13' } })
+    fireEvent.submit(amount.closest('form')!)
+    expect(await screen.findByText(/^We could not confirm your bid/)).toBeTruthy()
+    await waitFor(() => expect(lotReads()).toBe(2))
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }))
+    await waitFor(() => expect(bidRequests(requests)).toHaveLength(2))
+    const keys = bidRequests(requests).map((r) => r.headers.get('Idempotency-Key'))
+    expect(keys[1]).toBe(keys[0])
   })
 
   it('offline: cached lot with its age, bid form disabled with the reason, never queued', async () => {

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { minNextBid, type LotDetail, type MyLotStatus } from '../../../common/auction'
 import { isApiError, NetworkError } from '../../api/errors'
 import { newIdempotencyKey } from '../../api/idempotency'
+import { isLostAnswer } from '../../api/reconcile'
 import { useT } from '../../i18n'
 import { errorMessage } from '../../i18n/error-message'
 import { usePlaceBid, type BidInputVars } from './api'
@@ -83,10 +84,12 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
       },
       onError: (error) => {
         setReview(null)
-        if (error instanceof NetworkError) {
-          // No answer: the same attempt (same key) may be sent again, never placed twice.
+        if (error instanceof NetworkError || isLostAnswer(error)) {
+          // Not sent (offline), or no answer even after the resends (decision 0051): what is on
+          // screen was refetched; the same attempt (same key) may be sent again, never twice.
           setRetryVars(vars)
-          setResult({ tone: 'error', text: t('bid.networkRetry'), status })
+          const text = isLostAnswer(error) ? t('bid.unconfirmed') : t('bid.networkRetry')
+          setResult({ tone: 'error', text, status })
           return focusResult()
         }
         attempt.current = null
@@ -141,8 +144,13 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
       : null
   // A live outbid after my result: said in its place, never under a stale "you are leading".
   const outbid = result && !fresh && status === 'outbid'
+  // The answer was lost and the same bid is being sent again (decision 0051): said as it is,
+  // not as a failure; 'offline' while the resend waits for the network.
+  const checking =
+    place.isPending && place.failureCount > 0 ? (place.isPaused ? 'offline' : 'online') : null
   return {
     pending: place.isPending,
+    checking,
     result: outbid
       ? {
           tone: 'error' as const,

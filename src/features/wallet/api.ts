@@ -102,13 +102,14 @@ export function useTopUp(id: string | null, watchSince: number | null) {
 /**
  * POST /api/wallet/top-ups with the attempt's Idempotency-Key: a double click, a retried request
  * or a reload sends the same key, and the server answers with the same top-up and PaymentIntent.
- * Never queued offline (networkMode 'always' fails at once instead of pausing).
+ * Never queued offline (not sent while offline: it fails at once); one whose answer was lost is
+ * sent again under its key as soon as the network allows (decision 0051).
  */
 export function useCreateTopUp() {
   const client = useQueryClient()
   return useMutation({
     mutationKey: ['wallet', 'create-top-up'],
-    networkMode: 'always',
+    networkMode: 'offlineFirst',
     meta: pendingWorkMeta('payment'),
     mutationFn: ({ amount, key }: { amount: number; key: string }) =>
       api

@@ -152,7 +152,12 @@ export const lotsEs: Partial<Record<MessageKey, Message>> = {
   'bid.maxNotRaised': 'Vas ganando; un nuevo máximo debe superar {max}.',
   'bid.tooHigh': 'Lo máximo que puedes pujar es {max}.',
   'bid.networkRetry':
-    'El servidor no respondió: puede que tu puja no llegara. Envíala de nuevo; nunca se hará dos veces.',
+    'Tu puja no se envió: no hay conexión. Envíala de nuevo cuando vuelvas a estar en línea.',
+  'bid.checking':
+    'Comprobando tu puja… La respuesta no llegó y se lo estamos preguntando de nuevo al servidor; nunca se hace dos veces.',
+  'bid.checkingOffline': 'Comprobaremos tu puja en cuanto vuelva la conexión…',
+  'bid.unconfirmed':
+    'No pudimos confirmar tu puja: el servidor no respondió. La sala muestra lo que tiene el servidor; envíala de nuevo si tu puja no está, nunca se hará dos veces.',
   'bid.retry': 'Enviar de nuevo',
 
   'create.title': 'Vender un lote',

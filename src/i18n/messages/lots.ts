@@ -70,7 +70,12 @@ export const lotsEn = {
   'bid.maxNotRaised': 'You are leading; a new maximum must be higher than {max}.',
   'bid.tooHigh': 'The most you can bid is {max}.',
   'bid.networkRetry':
-    'No answer from the server: your bid may not have arrived. Send it again; it will not be placed twice.',
+    'Your bid was not sent: there is no connection. Send it again once you are back online.',
+  'bid.checking':
+    'Checking your bid… The answer did not arrive, so we are asking the server again; it is never placed twice.',
+  'bid.checkingOffline': 'Checking your bid as soon as the connection is back…',
+  'bid.unconfirmed':
+    'We could not confirm your bid: the server did not answer. The room shows what the server holds; send it again if your bid is not there, it will not be placed twice.',
   'bid.retry': 'Send again',
 
   'create.title': 'Sell a lot',

@@ -25,8 +25,9 @@ export function usePlaceBid(id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationKey: ['lots', 'bid', id],
-    // Never queued: fail at once when offline (docs/product.md §6).
-    networkMode: 'always',
+    // Never queued: a bid the browser cannot send (offline) fails at once (docs/product.md §6);
+    // one whose answer was lost is resent under its key, waiting for the network (decision 0051).
+    networkMode: 'offlineFirst',
     // An update reload waits for its answer, and says so (src/offline/reload-guard.ts).
     meta: pendingWorkMeta('bid'),
     mutationFn: (vars: BidInputVars) =>
@@ -83,7 +84,8 @@ export function useCreateLot() {
   const [keys] = useState(() => new AttemptKeys())
   return useMutation({
     mutationKey: ['lots', 'create'],
-    networkMode: 'always',
+    // A lost answer is resent under the same key once the network allows (decision 0051).
+    networkMode: 'offlineFirst',
     mutationFn: (input: LotInput) =>
       api
         .post('lots', { json: input, headers: { [IDEMPOTENCY_HEADER]: keys.keyFor(input) } })
@@ -143,7 +145,7 @@ export function useCancelLot(id: string) {
   const [keys] = useState(() => new AttemptKeys())
   return useMutation({
     mutationKey: ['lots', 'cancel', id],
-    networkMode: 'always',
+    networkMode: 'offlineFirst',
     mutationFn: () =>
       api
         .post(`lots/${encodeURIComponent(id)}/cancel`, {

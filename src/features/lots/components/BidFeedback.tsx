@@ -5,12 +5,13 @@ import type { Bidding } from '../useBidding'
 
 /**
  * The last bid's result — or, once a live outbid makes it stale, the outbid in its place — and
- * "Send again" after a bid that got no answer. Focus moves here after sending.
+ * "Send again" after a bid that got no answer. While a bid whose answer was lost is being sent
+ * again, it says so (decision 0051). Focus moves here after sending.
  */
 export function BidFeedback({ bidding }: { bidding: Bidding }) {
   const { t } = useT()
   const ref = useRef<HTMLParagraphElement>(null)
-  const { result, retry, pending, focusTurn } = bidding
+  const { result, retry, pending, focusTurn, checking } = bidding
   // The last turn focus was given for: a result can appear a render after its turn (my standing
   // reaches the cache after the answer), and focus must still come to it then.
   const served = useRef(0)
@@ -23,7 +24,11 @@ export function BidFeedback({ bidding }: { bidding: Bidding }) {
   return (
     <>
       <div aria-live="polite" className="bid-feedback">
-        {result ? (
+        {checking ? (
+          <p data-testid="bid-checking" className="notice">
+            {checking === 'offline' ? t('bid.checkingOffline') : t('bid.checking')}
+          </p>
+        ) : result ? (
           <p
             ref={ref}
             tabIndex={-1}
