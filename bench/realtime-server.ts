@@ -16,6 +16,8 @@ const server = await startRealtimeServer({
   host: '127.0.0.1',
   apps: [BENCH_APP],
   shutdownGraceMs: 0,
+  // Every benchmark socket comes from 127.0.0.1: the per-address cap would stop the load at 50.
+  maxConnectionsPerAddress: Number.POSITIVE_INFINITY,
   cluster: process.env.BENCH_REDIS_URL
     ? { redisUrl: process.env.BENCH_REDIS_URL, prefix: process.env.BENCH_REDIS_PREFIX }
     : undefined,

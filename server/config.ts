@@ -88,6 +88,7 @@ export interface Config {
     maxMessageBytes: number
     maxBodyBytes: number
     bodyTimeoutMs: number
+    maxConnectionsPerAddress: number
   }
   stripe: {
     secretKey: string | undefined
@@ -211,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxMessageBytes: int('REALTIME_MAX_MESSAGE_BYTES', 10 * 1024, 1024, 1024 * 1024),
     maxBodyBytes: int('REALTIME_MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     bodyTimeoutMs: int('REALTIME_BODY_TIMEOUT_MS', 10_000, 100, 30_000),
+    maxConnectionsPerAddress: int('REALTIME_MAX_CONNECTIONS_PER_ADDRESS', 50, 1, 1_000_000),
   }
   const stripe = {
     secretKey: str('STRIPE_SECRET_KEY'),

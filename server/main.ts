@@ -93,6 +93,8 @@ async function main() {
       apps: [{ id: config.pusher.appId, key: config.pusher.key, secret: config.pusher.secret }],
       logger: app.log.child({ service: 'realtime' }),
       ...config.realtime,
+      // The same rule as the API's for whose address a socket is (decision 0016).
+      trustProxy: config.trustProxy,
       // Every node's embedded service joins the others through the same Redis (decision 0033).
       onFanOut: fanOuts.emit,
       cluster: config.redisUrl

@@ -62,7 +62,13 @@ export async function startStack(options: {
   beforeListen?: (app: FastifyInstance) => void
 }): Promise<Stack> {
   const { db, drop } = await benchDatabase(options.poolSize)
-  const realtime = await startRealtimeServer({ port: 0, host: '127.0.0.1', apps: [PUSHER_APP] })
+  const realtime = await startRealtimeServer({
+    port: 0,
+    host: '127.0.0.1',
+    apps: [PUSHER_APP],
+    // The load generator's sockets all come from 127.0.0.1.
+    maxConnectionsPerAddress: Number.POSITIVE_INFINITY,
+  })
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

@@ -149,6 +149,8 @@ function gauges(register: Registry, options: MetricsOptions) {
     const counterNames = {
       eventsIn: 'lotline_realtime_events_in_total',
       deliveriesOut: 'lotline_realtime_deliveries_out_total',
+      refusedByAddressCap: 'lotline_realtime_connections_refused_per_address_total',
+      messagesRefusedOverBudget: 'lotline_realtime_control_messages_refused_total',
     } as const
     for (const [field, name] of Object.entries(counterNames)) {
       new Counter({

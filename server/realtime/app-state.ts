@@ -28,6 +28,8 @@ export interface ClusterPeers {
 export interface PresenceMember {
   info: unknown
   sockets: Set<Connection>
+  /** Set while the member has no socket left but is still listed (the leave window). */
+  leaving?: NodeJS.Timeout
 }
 
 export interface ChannelState {
@@ -51,12 +53,18 @@ export class AppState {
   eventsIn = 0
   /** Frames written to this node's sockets. */
   deliveriesOut = 0
+  /** Sockets refused by the per-address cap. */
+  refusedByAddressCap = 0
+  /** subscribe/unsubscribe/ping messages refused by a socket's budget (control-budget.ts). */
+  messagesRefusedOverBudget = 0
 
   constructor(
     readonly app: RealtimeApp,
     private readonly maxPresenceMembers: number,
     /** Told how long each fan-out took and to how many sockets (the host's metrics). */
     private readonly onFanOut?: (seconds: number, sockets: number) => void,
+    /** How long a member without sockets stays listed (0: member_removed at once). */
+    private readonly presenceLeaveWindowMs = 0,
   ) {}
 
   /** Presence members on this node, counted once per user and channel. */
@@ -113,10 +121,15 @@ export class AppState {
       !remote?.has(userId) &&
       this.memberCount(members, remote) >= this.maxPresenceMembers
     ) {
-      if (ch.subscribers.size === 0) this.channels.delete(name)
+      this.forgetIfVacant(ch)
       return { ok: false, reason: 'member_limit' }
     }
     const isNewMember = !member && !remote?.has(userId)
+    if (member?.leaving) {
+      // Back within the leave window: the room never saw it go, so it sees nothing now.
+      clearTimeout(member.leaving)
+      member.leaving = undefined
+    }
     if (!member) {
       member = { info: remote?.get(userId) ?? info, sockets: new Set() }
       members.set(userId, member)
@@ -147,21 +160,51 @@ export class AppState {
     const ch = this.channels.get(name)
     if (!ch) return
     ch.subscribers.delete(conn)
-    if (ch.members && userId !== undefined) {
-      const member = ch.members.get(userId)
-      if (member) {
-        member.sockets.delete(conn)
-        if (member.sockets.size === 0) {
-          ch.members.delete(userId)
-          if (!this.peers?.view.hasMember(name, userId)) {
-            this.publish(name, memberRemoved(name, userId))
-          }
-        }
-      }
+    const member = userId === undefined ? undefined : ch.members?.get(userId)
+    if (member && userId !== undefined) {
+      member.sockets.delete(conn)
+      if (member.sockets.size === 0) this.startLeaving(ch, userId, member)
     }
-    // Vacated channels are forgotten so the channel table only lists occupied channels.
-    if (ch.subscribers.size === 0) this.channels.delete(name)
+    this.forgetIfVacant(ch)
     this.peers?.channelChanged(name)
+  }
+
+  /**
+   * A member's last socket left. It stays listed (here and in this node's announcements) for the
+   * leave window, so a leave-and-rejoin within it — churn, a quick reconnect — shows the room,
+   * on every node, nothing (docs/decisions/0049-realtime-abuse-limits.md).
+   */
+  private startLeaving(ch: ChannelState, userId: string, member: PresenceMember): void {
+    if (this.presenceLeaveWindowMs === 0) return this.leave(ch, userId)
+    member.leaving = setTimeout(() => {
+      member.leaving = undefined
+      if (this.channels.get(ch.name) !== ch || member.sockets.size > 0) return
+      this.leave(ch, userId)
+      this.forgetIfVacant(ch)
+      this.peers?.channelChanged(ch.name)
+    }, this.presenceLeaveWindowMs)
+    member.leaving.unref()
+  }
+
+  /** The member is gone from this node: the room hears it unless another node still has it. */
+  private leave(ch: ChannelState, userId: string): void {
+    ch.members?.delete(userId)
+    if (!this.peers?.view.hasMember(ch.name, userId)) {
+      this.publish(ch.name, memberRemoved(ch.name, userId))
+    }
+  }
+
+  /** Channels with neither subscribers nor members still leaving are forgotten. */
+  private forgetIfVacant(ch: ChannelState): void {
+    if (ch.subscribers.size === 0 && !ch.members?.size) this.channels.delete(ch.name)
+  }
+
+  /** On shutdown, once every socket is gone: no leave window outlives the server. */
+  dispose(): void {
+    for (const ch of this.channels.values()) {
+      for (const member of ch.members?.values() ?? []) clearTimeout(member.leaving)
+    }
+    this.channels.clear()
   }
 
   /**

@@ -55,6 +55,7 @@ function setup(app: RealtimeApp = APP, limits: Partial<MessageContext> = {}) {
       onClosed: (c) => state.removeConnection(c),
       maxBufferedBytes: 1 << 20,
       maxClientEventsPerSecond: 2,
+      controlBudget: { burst: 1000, perSecond: 1000 },
     })
     state.addConnection(conn)
     const send = (frame: unknown, binary = false) => {

@@ -4,6 +4,7 @@
  */
 import { clientEvent } from './client-event.ts'
 import { signin } from './client-signin.ts'
+import { isControlEvent, takeControlBudget } from './control-budget.ts'
 import { subscribe } from './client-subscribe.ts'
 import type { Connection } from './connection.ts'
 import { isObject, type Json } from './json.ts'
@@ -58,6 +59,7 @@ export function handleClientFrame(
     return
   }
   const event = frame.event
+  if (isControlEvent(event) && !takeControlBudget(ctx.state, conn, event)) return
   switch (event) {
     case 'pusher:ping':
       conn.send(PONG_FRAME)

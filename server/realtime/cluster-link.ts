@@ -20,7 +20,7 @@ import {
   type BusHeader,
   type WireChannel,
 } from './cluster-messages.ts'
-import { RemoteView, type ChannelSnapshot } from './cluster-view.ts'
+import { RemoteView, isHeld, type ChannelSnapshot } from './cluster-view.ts'
 import type { ClusterOptions, RealtimeLogger } from './options.ts'
 
 export interface ClusterStatus {
@@ -268,7 +268,8 @@ export class ClusterLink {
     for (const [state, view] of this.views) {
       const channels = new Map<string, ChannelSnapshot>()
       for (const wire of apps[state.app.id] ?? []) {
-        if (wire[1] > 0) channels.set(wire[0], snapshot(wire))
+        const snap = snapshot(wire)
+        if (isHeld(snap)) channels.set(wire[0], snap)
       }
       for (const change of view.setNode(nodeId, channels)) state.applyRemotePresence(change, nodeId)
     }

@@ -32,7 +32,10 @@ export class RemoteView {
     return this.nodes.has(nodeId)
   }
 
-  /** Replace one channel of one node; `undefined` or zero subscribers removes it. */
+  /**
+   * Replace one channel of one node; `undefined`, or no subscribers and no members, removes it.
+   * (A node keeps announcing a member whose last socket left during its leave window.)
+   */
   setChannel(nodeId: string, channel: string, snap: ChannelSnapshot | undefined): PresenceChange {
     let channels = this.nodes.get(nodeId)
     if (!channels) {
@@ -40,9 +43,10 @@ export class RemoteView {
       this.nodes.set(nodeId, channels)
     }
     const before = channels.get(channel)
-    if (snap && snap.subs > 0) channels.set(channel, snap)
+    const held = snap && isHeld(snap) ? snap : undefined
+    if (held) channels.set(channel, held)
     else channels.delete(channel)
-    return diff(channel, before?.members, snap && snap.subs > 0 ? snap.members : undefined)
+    return diff(channel, before?.members, held?.members)
   }
 
   /** Replace everything a node holds (a full announcement); `undefined` forgets the node. */
@@ -89,6 +93,11 @@ export class RemoteView {
     for (const channels of this.nodes.values()) for (const name of channels.keys()) out.add(name)
     return out
   }
+}
+
+/** A node holds a channel while it has subscribers or members (some may be in their leave window). */
+export function isHeld(snap: ChannelSnapshot): boolean {
+  return snap.subs > 0 || (snap.members?.size ?? 0) > 0
 }
 
 function diff(

@@ -54,6 +54,9 @@ async function userIds(node: RealtimeServer, channel: string) {
   return ((await res.json()) as { users: Array<{ id: string }> }).users.map((u) => u.id).sort()
 }
 
+const isMemberFrame = (f: { event: string }) =>
+  f.event === 'pusher_internal:member_added' || f.event === 'pusher_internal:member_removed'
+
 afterEach(async () => {
   for (const c of clients.splice(0)) c.close()
   await Promise.all(nodes.map((n) => n.close()))
@@ -86,6 +89,38 @@ describe.runIf(enabled)('presence across two nodes', () => {
     bobOnB.close()
     const removed = await watcher.next(isEvent('pusher_internal:member_removed', 'presence-x'))
     expect(removed.data).toEqual({ user_id: 'bob' })
+  })
+
+  it('a leave-and-rejoin within the window shows no node anything; a real leave does (issue 27)', async () => {
+    const [a, b] = await twoNodes({ presenceLeaveWindowMs: 500, maxControlMessageBurst: 100_000 })
+    const { c: watcher } = await member(b, 'presence-churn', 'w')
+    const { c: churner } = await member(a, 'presence-churn', 'bob')
+    await watcher.next(isEvent('pusher_internal:member_added', 'presence-churn'))
+
+    // Churn on node A, alone there: each unsubscribe empties A's channel.
+    const channel = 'presence-churn'
+    const auth = sdkFor(a.port).authorizeChannel(churner.socketId, channel, { user_id: 'bob' })
+    for (let i = 0; i < 1000; i++) {
+      churner.send({ event: 'pusher:unsubscribe', data: { channel } })
+      churner.send({ event: 'pusher:subscribe', data: { channel, ...auth } })
+    }
+    churner.send({ event: 'pusher:ping', data: {} })
+    await churner.next(isEvent('pusher:pong'), 20_000)
+    // Leave A, come back on B within the window.
+    churner.close()
+    await churner.closed
+    const { c: bobOnB } = await member(b, 'presence-churn', 'bob')
+    // Positive control: a newcomer on A reaches the watcher on B meanwhile.
+    await member(a, 'presence-churn', 'carol')
+    const added = await watcher.next(isEvent('pusher_internal:member_added', 'presence-churn'))
+    expect(added.data).toMatchObject({ user_id: 'carol' })
+    await watcher.none(isMemberFrame, 1000)
+    expect(await userIds(a, 'presence-churn')).toEqual(['bob', 'carol', 'w'])
+
+    bobOnB.close()
+    const removed = await watcher.next(isEvent('pusher_internal:member_removed', 'presence-churn'))
+    expect(removed.data).toEqual({ user_id: 'bob' })
+    await eventually(async () => (await userIds(a, 'presence-churn')).length === 2)
   })
 
   it('the member limit counts the whole cluster', async () => {

@@ -1,6 +1,6 @@
 /**
  * One client socket: its identity (socket id, signed-in user), what it is subscribed to, liveness
- * stamps for the idle sweep, and its client-event budget. Sending and closing go through here so
+ * stamps for the idle sweep, and its client-event and control-message budgets. Sending and closing go through here so
  * back-pressure and "close exactly once, clean up at once" are handled in one place.
  */
 import { WebSocket } from 'ws'
@@ -22,6 +22,8 @@ export interface ConnectionHooks {
   onClosed(conn: Connection): void
   maxBufferedBytes: number
   maxClientEventsPerSecond: number
+  /** subscribe/unsubscribe/ping: `burst` at once, refilled at `perSecond`. */
+  controlBudget: { burst: number; perSecond: number }
 }
 
 export class Connection {
@@ -32,6 +34,10 @@ export class Connection {
   /** Subscribed channels → the presence user id on presence channels (else undefined). */
   readonly channels = new Map<string, string | undefined>()
   readonly clientEvents: TokenBucket
+  /** pusher:subscribe, pusher:unsubscribe and pusher:ping (control-budget.ts). */
+  readonly controlMessages: TokenBucket
+  /** Control messages refused since the socket opened. */
+  controlRefusals = 0
   private closed = false
 
   constructor(
@@ -40,6 +46,13 @@ export class Connection {
     private readonly hooks: ConnectionHooks,
   ) {
     this.clientEvents = new TokenBucket(hooks.maxClientEventsPerSecond)
+    const { burst, perSecond } = hooks.controlBudget
+    this.controlMessages = new TokenBucket(perSecond, Date.now(), burst)
+  }
+
+  /** How many control messages a socket may send at once (control-budget.ts). */
+  get controlBurst(): number {
+    return this.hooks.controlBudget.burst
   }
 
   get isClosed(): boolean {

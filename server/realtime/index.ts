@@ -16,8 +16,9 @@ import type { Duplex } from 'node:stream'
 import { AppState } from './app-state.ts'
 import { ClusterLink, type ClusterStatus } from './cluster-link.ts'
 import { startIdleSweep } from './heartbeat.ts'
+import { connectionCeiling } from './fd-limit.ts'
 import { createHttpHandler } from './http-api.ts'
-import { resolveOptions, type RealtimeServerOptions } from './options.ts'
+import { resolveOptions, type RealtimeServerOptions, type ResolvedOptions } from './options.ts'
 import { Codes } from './protocol.ts'
 import { createWsHandler } from './ws-handler.ts'
 
@@ -27,6 +28,7 @@ export type {
   RealtimeLogger,
   RealtimeServerOptions,
 } from './options.ts'
+export type { TrustProxy } from './client-address.ts'
 export type { ClusterStatus } from './cluster-link.ts'
 export { Codes as RealtimeCloseCodes } from './protocol.ts'
 
@@ -41,6 +43,10 @@ export interface RealtimeCounts {
   eventsIn: number
   /** Frames written to this node's sockets since start. */
   deliveriesOut: number
+  /** Sockets refused by the per-address cap since start. */
+  refusedByAddressCap: number
+  /** subscribe/unsubscribe/ping messages refused by a socket's budget since start. */
+  messagesRefusedOverBudget: number
 }
 
 export interface RealtimeStats extends RealtimeCounts {
@@ -61,14 +67,19 @@ export interface RealtimeServer {
 }
 
 export async function startRealtimeServer(options: RealtimeServerOptions): Promise<RealtimeServer> {
-  const opts = resolveOptions(options)
+  const opts = keepDescriptorsForTheRest(resolveOptions(options))
   const appsByKey = new Map<string, AppState>()
   const appsById = new Map<string, AppState>()
   for (const app of opts.apps) {
     if (appsByKey.has(app.key) || appsById.has(app.id)) {
       throw new Error(`startRealtimeServer: duplicate app id or key (${app.id})`)
     }
-    const state = new AppState(app, opts.maxPresenceMembers, opts.onFanOut)
+    const state = new AppState(
+      app,
+      opts.maxPresenceMembers,
+      opts.onFanOut,
+      opts.presenceLeaveWindowMs,
+    )
     appsByKey.set(app.key, state)
     appsById.set(app.id, state)
   }
@@ -85,6 +96,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
       presenceMembers: 0,
       eventsIn: 0,
       deliveriesOut: 0,
+      refusedByAddressCap: 0,
+      messagesRefusedOverBudget: 0,
       apps: {},
     }
     for (const [id, s] of appsById) {
@@ -95,6 +108,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
         presenceMembers: s.presenceMembers(),
         eventsIn: s.eventsIn,
         deliveriesOut: s.deliveriesOut,
+        refusedByAddressCap: s.refusedByAddressCap,
+        messagesRefusedOverBudget: s.messagesRefusedOverBudget,
       }
       out.apps[id] = entry
       out.connections += entry.connections
@@ -103,6 +118,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
       out.presenceMembers += entry.presenceMembers
       out.eventsIn += entry.eventsIn
       out.deliveriesOut += entry.deliveriesOut
+      out.refusedByAddressCap += entry.refusedByAddressCap
+      out.messagesRefusedOverBudget += entry.messagesRefusedOverBudget
     }
     if (cluster) out.cluster = cluster.status()
     return out
@@ -167,6 +184,7 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     server.closeAllConnections()
     await serverClosed
     ws.wss.close()
+    for (const state of appsById.values()) state.dispose()
     await cluster?.close()
     opts.logger.info({ port }, 'realtime: closed')
   }
@@ -178,6 +196,29 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     stats,
     healthy: (timeoutMs = 2000) => answersHealth(probeHost(opts.host), port, timeoutMs),
   }
+}
+
+/**
+ * Lowers `maxConnections` below the open-file limit, keeping a reserve for the API, its database
+ * and its files in the same process (fd-limit.ts), and says so when the limit is too low.
+ */
+function keepDescriptorsForTheRest(opts: ResolvedOptions): ResolvedOptions {
+  const ceiling = connectionCeiling(opts.maxConnections, opts.openFileLimit)
+  if (ceiling.neededLimit === undefined) return opts
+  opts.logger.warn(
+    {
+      openFileLimit: opts.openFileLimit,
+      maxConnections: opts.maxConnections,
+      effectiveMaxConnections: ceiling.maxConnections,
+      reserve: ceiling.reserve,
+      neededOpenFileLimit: ceiling.neededLimit,
+    },
+    `realtime: the open-file limit (ulimit -n ${opts.openFileLimit}) is too low for ` +
+      `${opts.maxConnections} connections; accepting at most ${ceiling.maxConnections} so ` +
+      `${ceiling.reserve} descriptors stay for the rest of the process. Raise it to at least ` +
+      `${ceiling.neededLimit} (ulimit -n, systemd LimitNOFILE, docker --ulimit nofile)`,
+  )
+  return { ...opts, maxConnections: ceiling.maxConnections }
 }
 
 /** A wildcard bind address is reached through loopback. */

@@ -6,7 +6,8 @@
  *   PUSHER_PORT (6001), PUSHER_HOST bind address (else HOST, else 0.0.0.0)
  *   REALTIME_MAX_CONNECTIONS (10000), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
  *   REALTIME_MAX_MESSAGE_BYTES (10240), REALTIME_MAX_BODY_BYTES (1048576),
- *   REALTIME_BODY_TIMEOUT_MS (10000, at most 30000)
+ *   REALTIME_BODY_TIMEOUT_MS (10000, at most 30000), REALTIME_MAX_CONNECTIONS_PER_ADDRESS (50)
+ *   TRUST_PROXY: the reverse proxies in front, as for the API (false, a number, or addresses/CIDRs)
  *   REDIS_URL: join the other nodes using that Redis (docs/realtime.md, "Across nodes"); with it
  *   REALTIME_REDIS_PREFIX (lotline:rt), REALTIME_CLUSTER_HEARTBEAT_MS (5000),
  *   REALTIME_CLUSTER_NODE_TIMEOUT_MS (15000)
@@ -16,6 +17,7 @@
  * channel auth or publish events.
  */
 import { startRealtimeServer, type RealtimeLogger, type RealtimeServerOptions } from './index.ts'
+import { trustProxyFromEnv, type TrustProxy } from './client-address.ts'
 import { isPrimaryProcess, superviseWorkers } from './workers.ts'
 
 const DEV_DEFAULTS = { id: 'lotline', key: 'lotline-key', secret: 'lotline-secret' }
@@ -45,6 +47,7 @@ function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeServerOptions> {
     REALTIME_MAX_MESSAGE_BYTES: 'maxMessageBytes',
     REALTIME_MAX_BODY_BYTES: 'maxBodyBytes',
     REALTIME_BODY_TIMEOUT_MS: 'bodyTimeoutMs',
+    REALTIME_MAX_CONNECTIONS_PER_ADDRESS: 'maxConnectionsPerAddress',
   } as const
   for (const [name, option] of Object.entries(names)) {
     const raw = env[name]?.trim()
@@ -103,6 +106,12 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`realtime: bad PUSHER_PORT ${env.PUSHER_PORT}`)
   const host = env.PUSHER_HOST || env.HOST || '0.0.0.0'
+  let trustProxy: TrustProxy
+  try {
+    trustProxy = trustProxyFromEnv(env.TRUST_PROXY)
+  } catch (err) {
+    fail(`realtime: ${(err as Error).message}`)
+  }
 
   const workers = Number(env.REALTIME_WORKERS?.trim() || 1)
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
@@ -119,6 +128,7 @@ async function main(): Promise<void> {
     host,
     apps: [app],
     logger,
+    trustProxy,
     ...limitsFromEnv(env),
     ...clusterFromEnv(env),
   })

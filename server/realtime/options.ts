@@ -1,3 +1,6 @@
+import { compileTrust, type TrustProxy } from './client-address.ts'
+import { readOpenFileLimit } from './fd-limit.ts'
+
 /**
  * Public option types and their defaults. Defaults follow Pusher Channels' documented limits so
  * that code developed against this service keeps working on the hosted product.
@@ -54,8 +57,35 @@ export interface RealtimeServerOptions {
   maxMessageBytes?: number
   /** Concurrent sockets per app; beyond it new sockets are closed with 4100. Default unlimited. */
   maxConnectionsPerApp?: number
-  /** Concurrent sockets across all apps; beyond it new sockets are closed with 4100. Default 10000. */
+  /**
+   * Concurrent sockets across all apps; beyond it new sockets are closed with 4100. Default 10000,
+   * lowered at start to keep descriptors for the rest of the process (fd-limit.ts).
+   */
   maxConnections?: number
+  /** Concurrent sockets from one client address (IPv6: one /64); beyond it 4100. Default 50. */
+  maxConnectionsPerAddress?: number
+  /**
+   * Whom to believe about the client address (client-address.ts; the API's TRUST_PROXY rule):
+   * `false` (default) the peer, a number of proxies in front, or the proxies' addresses/CIDRs.
+   */
+  trustProxy?: TrustProxy
+  /**
+   * The soft limit on open files, when known; by default read from /proc/self/limits (Linux).
+   * `null`: unknown, so `maxConnections` stands as configured.
+   */
+  openFileLimit?: number | null
+  /**
+   * Per-socket budget for `pusher:subscribe`, `pusher:unsubscribe` and `pusher:ping` (token
+   * bucket): this many at once (a reconnect re-subscribes every channel in one burst)…
+   */
+  maxControlMessageBurst?: number
+  /** …refilled at this rate. Past it 4301; another burst's worth refused closes with 4302. Default 10/s. */
+  maxControlMessagesPerSecond?: number
+  /**
+   * A presence member whose last socket leaves stays listed this long; rejoining meanwhile (churn,
+   * a quick reconnect) shows the room nothing. 0 = member_removed at once. Default 1000 ms.
+   */
+  presenceLeaveWindowMs?: number
   /** Channels one socket may be subscribed to; beyond it the subscription is refused. Default 100. */
   maxChannelsPerConnection?: number
   /** Largest HTTP API request body; larger ones get 413 (refused unread when declared). Default 1 MB. */
@@ -84,8 +114,9 @@ export interface RealtimeServerOptions {
 }
 
 export type ResolvedOptions = Required<
-  Omit<RealtimeServerOptions, 'logger' | 'cluster' | 'onFanOut'>
+  Omit<RealtimeServerOptions, 'logger' | 'cluster' | 'onFanOut' | 'openFileLimit'>
 > & {
+  openFileLimit: number | undefined
   logger: RealtimeLogger
   cluster: ClusterOptions | undefined
   onFanOut: ((seconds: number, sockets: number) => void) | undefined
@@ -101,6 +132,24 @@ function positiveInt(name: string, value: number): number {
     throw new Error(`startRealtimeServer: ${name} must be a positive integer (got ${value})`)
   }
   return value
+}
+
+function nonNegativeInt(name: string, value: number): number {
+  if (!(Number.isInteger(value) && value >= 0)) {
+    throw new Error(
+      `startRealtimeServer: ${name} must be a whole number of at least 0 (got ${value})`,
+    )
+  }
+  return value
+}
+
+/** A bad proxy entry must stop the start, not every connection. */
+function checkedTrust(trust: TrustProxy): TrustProxy {
+  if (trust !== false && typeof trust !== 'number') compileTrust(trust)
+  else if (typeof trust === 'number' && !(Number.isInteger(trust) && trust >= 0)) {
+    throw new Error(`startRealtimeServer: trustProxy must be false, a number of proxies or a list`)
+  }
+  return trust
 }
 
 export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions {
@@ -138,6 +187,27 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
       options.maxConnectionsPerApp ?? Number.POSITIVE_INFINITY,
     ),
     maxConnections: positiveInt('maxConnections', options.maxConnections ?? 10_000),
+    maxConnectionsPerAddress: positiveInt(
+      'maxConnectionsPerAddress',
+      options.maxConnectionsPerAddress ?? 50,
+    ),
+    trustProxy: checkedTrust(options.trustProxy ?? false),
+    openFileLimit:
+      options.openFileLimit === undefined
+        ? readOpenFileLimit()
+        : (options.openFileLimit ?? undefined),
+    maxControlMessageBurst: positiveInt(
+      'maxControlMessageBurst',
+      options.maxControlMessageBurst ?? 200,
+    ),
+    maxControlMessagesPerSecond: positiveInt(
+      'maxControlMessagesPerSecond',
+      options.maxControlMessagesPerSecond ?? 10,
+    ),
+    presenceLeaveWindowMs: nonNegativeInt(
+      'presenceLeaveWindowMs',
+      options.presenceLeaveWindowMs ?? 1000,
+    ),
     maxChannelsPerConnection: positiveInt(
       'maxChannelsPerConnection',
       options.maxChannelsPerConnection ?? 100,

@@ -36,6 +36,10 @@ export const Codes = {
   INVALID_MESSAGE: 4300,
   /** Client event rejected (rate limit, size). Soft, connection stays open. */
   CLIENT_EVENT_REJECTED: 4301,
+  /** subscribe/unsubscribe/ping over the socket's budget: this one is ignored, the socket stays. */
+  CONTROL_MESSAGE_REJECTED: 4301,
+  /** A socket that went on past its budget after being told: closed, and pusher-js stays away. */
+  CONTROL_MESSAGE_FLOOD: 4302,
 } as const
 
 export type Frame = {

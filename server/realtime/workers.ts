@@ -5,6 +5,7 @@
  * The primary only supervises: it replaces a worker that dies and passes SIGTERM/SIGINT on.
  */
 import cluster, { type Worker } from 'node:cluster'
+import { LocalSlots, serveAddressSlots } from './address-slots.ts'
 import type { RealtimeLogger } from './options.ts'
 
 /** A worker that dies is replaced after this long (a crash loop stays slow and visible). */
@@ -14,9 +15,12 @@ const RESTART_DELAY_MS = 1000
 export function superviseWorkers(count: number, logger: RealtimeLogger, label = 'realtime'): void {
   let stopping = false
   const live = new Set<Worker>()
+  // The per-address socket cap holds across the workers: the primary counts for all of them.
+  const addressSlots = new LocalSlots()
   const fork = () => {
     const worker = cluster.fork()
     live.add(worker)
+    serveAddressSlots(worker, addressSlots)
     worker.on('exit', (code, signal) => {
       live.delete(worker)
       if (stopping) {

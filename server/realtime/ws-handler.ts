@@ -6,6 +6,8 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { AppState } from './app-state.ts'
+import { addressSlots } from './address-slots.ts'
+import { addressKey, clientAddress, compileTrust } from './client-address.ts'
 import { handleClientFrame } from './client-messages.ts'
 import { Connection } from './connection.ts'
 import type { ResolvedOptions } from './options.ts'
@@ -77,6 +79,10 @@ export function createWsHandler(
     setTimeout(() => ws.terminate(), 2000).unref()
   }
 
+  const trust = compileTrust(options.trustProxy)
+  /** Open sockets per client address key (client-address.ts), across apps (and workers). */
+  const slots = addressSlots()
+
   const totalConnections = () => {
     let n = 0
     for (const state of appsByKey.values()) n += state.connections.size
@@ -98,13 +104,42 @@ export function createWsHandler(
     if (totalConnections() >= options.maxConnections) {
       return refuse(ws, Codes.OVER_CAPACITY, 'Server connection limit reached, retry later')
     }
+    const address = addressKey(
+      clientAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trust),
+    )
+    const took = slots.take(address, options.maxConnectionsPerAddress)
+    if (took === true) return admit(ws, state, address)
+    if (took === false) return refuseAddress(ws, state)
+    // A worker waits for the primary's count; pusher-js sends nothing before the handshake.
+    // Until admitted, a socket error must not be an unhandled 'error' event.
+    ws.on('error', () => {})
+    void took.then((ok) => {
+      if (!ok) return refuseAddress(ws, state)
+      if (ws.readyState !== ws.OPEN) return slots.give(address)
+      guarded(() => admit(ws, state, address), ws, req)
+    })
+  }
 
+  function refuseAddress(ws: WebSocket, state: AppState): void {
+    state.refusedByAddressCap++
+    refuse(ws, Codes.OVER_CAPACITY, 'Too many connections from your address, retry later')
+  }
+
+  /** Registers an accepted socket (its address slot already taken) and sends the handshake. */
+  function admit(ws: WebSocket, state: AppState, address: string): void {
     let socketId = newSocketId()
     while (state.connections.has(socketId)) socketId = newSocketId()
     const conn = new Connection(ws, socketId, {
-      onClosed: (c) => state.removeConnection(c),
+      onClosed: (c) => {
+        state.removeConnection(c)
+        slots.give(address)
+      },
       maxBufferedBytes: options.maxBufferedBytes,
       maxClientEventsPerSecond: options.maxClientEventsPerSecond,
+      controlBudget: {
+        burst: options.maxControlMessageBurst,
+        perSecond: options.maxControlMessagesPerSecond,
+      },
     })
     state.addConnection(conn)
     const ctx = {
@@ -114,6 +149,8 @@ export function createWsHandler(
     }
 
     ws.on('message', (data, isBinary) => {
+      // Frames still arriving after we closed the socket (ws reads until the peer's close).
+      if (conn.isClosed) return
       try {
         const buf = Buffer.isBuffer(data)
           ? data
@@ -137,9 +174,9 @@ export function createWsHandler(
   }
 
   /** A throw in here would otherwise escape into the http server's 'upgrade' event and end the process. */
-  function guardedConnection(ws: WebSocket, req: IncomingMessage): void {
+  function guarded(run: () => void, ws: WebSocket, req: IncomingMessage): void {
     try {
-      onConnection(ws, req)
+      run()
     } catch (err) {
       logger.error({ err, url: req.url?.slice(0, 200) }, 'realtime: connection handler failed')
       ws.terminate()
@@ -159,7 +196,7 @@ export function createWsHandler(
           socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
           return
         }
-        wss.handleUpgrade(req, socket, head, (ws) => guardedConnection(ws, req))
+        wss.handleUpgrade(req, socket, head, (ws) => guarded(() => onConnection(ws, req), ws, req))
       } catch (err) {
         logger.error({ err, url: req.url?.slice(0, 200) }, 'realtime: upgrade failed')
         socket.destroy()

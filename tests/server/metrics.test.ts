@@ -16,6 +16,8 @@ describe('GET /metrics', () => {
     presenceMembers: 4,
     eventsIn: 120,
     deliveriesOut: 900,
+    refusedByAddressCap: 5,
+    messagesRefusedOverBudget: 31,
   }
   const fanOuts = new FanOutFeed()
 
@@ -47,6 +49,8 @@ describe('GET /metrics', () => {
     expect(text).toContain('lotline_realtime_presence_members 4')
     expect(text).toContain('lotline_realtime_events_in_total 120')
     expect(text).toContain('lotline_realtime_deliveries_out_total 900')
+    expect(text).toContain('lotline_realtime_connections_refused_per_address_total 5')
+    expect(text).toContain('lotline_realtime_control_messages_refused_total 31')
     // Each fan-out the service reports lands in the delivery histogram.
     fanOuts.emit(0.004, 2_000)
     fanOuts.emit(0.2, 5_000)

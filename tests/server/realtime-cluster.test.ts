@@ -11,6 +11,7 @@ import type Pusher from 'pusher-js'
 import type { PresenceChannel } from 'pusher-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
+  APP,
   RawClient,
   eventually,
   isEvent,
@@ -305,6 +306,52 @@ describe.runIf(enabled)(
         expect((await clients[0]?.closed)?.code).toBe(4200)
         expect(await exited).toBe(0)
       } finally {
+        await stopNode(node)
+      }
+    })
+
+    it('the per-address socket cap holds across the workers (issue 27)', async () => {
+      const node = await startNode(
+        { redisUrl: REDIS_URL, prefix: testClusterPrefix() },
+        { REALTIME_WORKERS: '2', REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '3' },
+      )
+      const clients: RawClient[] = []
+      try {
+        await eventually(
+          () => node.output().split('joined the cluster').length - 1 >= 2,
+          15_000,
+          'both workers joined',
+        )
+        // Round robin puts these on both workers; the primary counts for the two of them.
+        for (let i = 0; i < 3; i++) clients.push(await RawClient.connect(node.port))
+        const over = new RawClient(
+          `ws://127.0.0.1:${node.port}/app/${APP.key}?protocol=7&client=js&version=8.6.0`,
+        )
+        const error = await over.next(isEvent('pusher:error'))
+        expect(error.data).toEqual({
+          code: 4100,
+          message: 'Too many connections from your address, retry later',
+        })
+        expect((await over.closed).code).toBe(4100)
+        // A socket that closes, on whichever worker, gives its place back.
+        clients[0]!.close()
+        await clients[0]!.closed
+        // (The primary hears of the close over IPC a moment later.)
+        let admitted = false
+        for (let attempt = 0; attempt < 20 && !admitted; attempt++) {
+          const again = new RawClient(
+            `ws://127.0.0.1:${node.port}/app/${APP.key}?protocol=7&client=js&version=8.6.0`,
+          )
+          clients.push(again)
+          const first = await again.next(
+            (f) => f.event === 'pusher:connection_established' || f.event === 'pusher:error',
+          )
+          admitted = first.event === 'pusher:connection_established'
+          if (!admitted) await sleep(100)
+        }
+        expect(admitted).toBe(true)
+      } finally {
+        for (const c of clients) c.ws.terminate()
         await stopNode(node)
       }
     })
