@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'account_has_lots',
   'pictures_locked',
   'too_many_pictures',
+  /** 503: the server is decoding as many pictures as it takes at once; Retry-After says when. */
+  'pictures_busy',
   'account_suspended',
   'last_admin',
   'push_endpoint_taken',

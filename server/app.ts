@@ -34,6 +34,7 @@ import session from './plugins/session.ts'
 import socketId from './plugins/socket-id.ts'
 import staticFiles from './plugins/static.ts'
 import { firstPictureFinder } from './routes/lots/first-picture.ts'
+import { PictureQueue } from './lib/picture-queue.ts'
 import { firstScreenAnswerer } from './lib/first-screen-answers.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
@@ -301,7 +302,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             currency: config.currency,
             createLimit: config.limits.lotsPerMember,
           })
-          await api.register(lotImageRoutes, { db, uploadsDir, limit: config.uploads })
+          await api.register(lotImageRoutes, {
+            db,
+            uploadsDir,
+            limit: config.uploads,
+            pictureQueue: new PictureQueue(config.pictureWork),
+          })
           await api.register(watchlistRoutes, { db })
           await api.register(notificationRoutes, { db })
           await api.register(pushRoutes, {

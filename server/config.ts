@@ -70,6 +70,11 @@ export interface Config {
   }
   /** Lot pictures one member may upload per window (a picture is up to 2 MB of disk). */
   uploads: { max: number; windowMinutes: number }
+  /**
+   * Lot pictures this process decodes at once (LOT_IMAGE_CONCURRENCY) and how many more may wait
+   * (LOT_IMAGE_QUEUE); past that an upload gets 503 `pictures_busy` with Retry-After (decision 0048).
+   */
+  pictureWork: { running: number; waiting: number }
   pusher: {
     appId: string
     key: string
@@ -282,6 +287,10 @@ export function loadConfig(env: Env = process.env): Config {
     uploads: {
       max: int('LOT_IMAGE_UPLOAD_MAX', 20, 1, 100_000),
       windowMinutes: int('LOT_IMAGE_UPLOAD_WINDOW_MINUTES', 10, 1, 24 * 60),
+    },
+    pictureWork: {
+      running: int('LOT_IMAGE_CONCURRENCY', 2, 1, 64),
+      waiting: int('LOT_IMAGE_QUEUE', 6, 0, 1_000),
     },
     pusher,
     realtime,

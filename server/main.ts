@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts'
 import { withStartupLock } from './db/startup-lock.ts'
 import { seedDemoData } from './jobs/seed-demo-data.ts'
 import { seedDemoPictures } from './jobs/demo-pictures.ts'
+import { cleanStoredOriginals } from './jobs/clean-originals.ts'
 import { createScheduler } from './jobs/scheduler.ts'
 import { createPushWorker } from './jobs/push-worker.ts'
 import { demoLotsFor } from './jobs/demo-lots.ts'
@@ -53,6 +54,9 @@ async function main() {
     },
   )
   const applied = await migrate(db)
+  // Originals stored by earlier versions kept their EXIF: re-encoded once, before anything is
+  // served (decision 0048); one node at a time, since several may share the uploads volume.
+  await withStartupLock(db, () => cleanStoredOriginals(db, config.uploadsDir, workerLog))
   // Local mode only, one node at a time (several started together on one fresh database).
   const seeded = config.production
     ? false

@@ -26,10 +26,12 @@ export type LotImageType = (typeof LOT_IMAGE_TYPES)[number]
 /** At most this many pictures per lot (decision 0024). */
 export const LOT_PICTURES_MAX = 8
 /**
- * The most pixels an uploaded picture may decode to (about 40 megapixels): a 2 MB file can claim
- * far more (a flat PNG compresses ~1000:1), and decoding it would take gigabytes (decision 0031).
+ * The most pixels an uploaded picture may decode to: 16 megapixels, room for a phone's 12 MP photo
+ * (4032 × 3024) and a 16 MP camera's, while the largest copy shown is 1280 wide. A 2 MB file can
+ * claim far more (a flat PNG compresses ~1000:1), and each megapixel costs the server time and
+ * memory to decode (decisions 0031, 0048; docs/performance.md, "Lot pictures").
  */
-export const LOT_IMAGE_MAX_PIXELS = 40_000_000
+export const LOT_IMAGE_MAX_PIXELS = 16_000_000
 export const SOFT_CLOSE_DEFAULT_SECONDS = 60
 /** 10 s (Whatnot's counter-bid time) to 10 min (the longest windows documented by auction houses). */
 export const SOFT_CLOSE_MIN_SECONDS = 10

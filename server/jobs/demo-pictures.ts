@@ -122,8 +122,8 @@ export async function addDemoPictures(
     if (sniffImageType(png) !== 'image/png') throw new Error('demo picture is not a PNG')
     const hash = createHash('sha256').update(png).digest('hex').slice(0, 20)
     const name = `lots/${lotId}-${hash}.png`
-    const sized = await sizePicture(png)
-    await writePictureFiles(uploadsDir, name, png, sized)
+    const sized = await sizePicture(png, 'image/png')
+    await writePictureFiles(uploadsDir, name, sized)
     const widths = sized.variants.map((v) => v.width)
     await insertPicture(db, lotId, name, have + index, {
       width: sized.width,

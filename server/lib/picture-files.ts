@@ -5,19 +5,19 @@ import { variantUrl } from '../../common/auction.ts'
 import type { SizedPicture } from './picture-sizes.ts'
 
 /**
- * A picture's files under DATA_DIR/uploads (decisions 0010, 0031): the original, named by its lot
- * and content hash, and its WebP copies beside it (`<name>-<w>w.webp`, `variantUrl`). Each is
+ * A picture's files under DATA_DIR/uploads (decisions 0010, 0031, 0048): the original re-encoded,
+ * named by its lot and the upload's content hash, and its WebP copies beside it
+ * (`<name>-<w>w.webp`, `variantUrl`). The upload's own bytes are never written. Each file is
  * written aside and renamed, so a reader never sees half a file.
  */
 export async function writePictureFiles(
   uploadsDir: string,
   name: string,
-  original: Buffer,
   sized: SizedPicture,
 ): Promise<void> {
   await mkdir(dirname(join(uploadsDir, name)), { recursive: true })
   try {
-    await writeAtomically(join(uploadsDir, name), original)
+    await writeAtomically(join(uploadsDir, name), sized.original)
     for (const variant of sized.variants) {
       await writeAtomically(join(uploadsDir, variantUrl(name, variant.width)), variant.data)
     }

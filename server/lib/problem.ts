@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     detail: string,
     readonly errors?: Record<string, string>,
+    /** Sent as Retry-After: when trying again may succeed (a 503 for work the server is busy with). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail)
   }

@@ -109,6 +109,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     let problem
     if (error instanceof AppError) {
       problem = toProblem(error.status, error.code, error.message, error.errors)
+      if (error.retryAfterSeconds !== undefined)
+        void reply.header('Retry-After', String(error.retryAfterSeconds))
     } else if (error.validation) {
       const errors = fieldErrors(error.validation as AjvIssue[], error.validationContext)
       problem = toProblem(422, 'validation_failed', 'Some fields need attention.', errors)
@@ -128,7 +130,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'unhandled error')
       problem = toProblem(500, 'internal_error', 'Something went wrong on our side. Try again.')
     }
-    if (problem.status >= 500 && error instanceof AppError) request.log.error({ err: error })
+    // A 503 that says when to come back is load, not a fault: a warning, not an error.
+    if (problem.status >= 500 && error instanceof AppError) {
+      if (error.retryAfterSeconds === undefined) request.log.error({ err: error })
+      else request.log.warn({ code: error.code }, error.message)
+    }
     void reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem)
   })
 })

@@ -75,3 +75,11 @@ export async function lotsWithoutPictures(db: Queryable, emailPattern: string): 
   )
   return rows.map((r) => r.id)
 }
+
+/** Every stored picture's file (under DATA_DIR/uploads), oldest first. */
+export async function allPicturePaths(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ path: string }>(
+    'select path from lot_pictures order by created_at, id',
+  )
+  return rows.map((r) => r.path)
+}

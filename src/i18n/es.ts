@@ -147,6 +147,8 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'errors.pictures_locked':
     'Las fotos solo pueden cambiar antes de la primera puja y mientras el lote sigue abierto.',
   'errors.too_many_pictures': 'Un lote tiene como máximo 8 fotos. Quita una primero.',
+  'errors.pictures_busy':
+    'El servidor está ocupado con otras fotos. Vuelve a añadir esta dentro de un minuto.',
   'errors.lot_not_cancellable': 'Este lote ya no se puede cancelar.',
   'errors.internal_error': 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
   'errors.balance_cap_exceeded': 'Esta recarga superaría el límite de saldo de 10.000.',

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
@@ -66,7 +68,12 @@ describe('lot pictures with several nodes', () => {
     expect(first?.widths).toEqual([320, 640, 900])
     const original = await b.inject({ method: 'GET', url: `/${first!.url}` })
     expect(original.statusCode).toBe(200)
-    expect(original.rawPayload.equals(picture)).toBe(true)
+    // The picture re-encoded by node a (decision 0048), read from the shared volume by node b.
+    const served = original.rawPayload
+    expect(served.equals(await readFile(join(shared, first!.url.replace(/^uploads\//, ''))))).toBe(
+      true,
+    )
+    expect(await sharp(served).metadata()).toMatchObject({ format: 'png', width: 900, height: 600 })
     const copy = await b.inject({
       method: 'GET',
       url: `/${first!.url.replace(/\.png$/, '-640w.webp')}`,

@@ -3,6 +3,7 @@ import type { LotImageType, LotSummary } from '../../../common/auction.ts'
 import type { Database, Queryable } from '../../db/types.ts'
 import { EXTENSIONS } from '../../lib/images.ts'
 import { removePictureFiles, writePictureFiles } from '../../lib/picture-files.ts'
+import type { PictureQueue } from '../../lib/picture-queue.ts'
 import { sizePicture } from '../../lib/picture-sizes.ts'
 import type { Publication } from '../../lib/publication.ts'
 import {
@@ -26,9 +27,10 @@ import { checkPictureAdd, checkPictureChange, checkPictureOrder } from './check-
  * so "before the first bid" holds. The lot's version moves and `lot.updated` carries the pictures.
  */
 type Deps = { db: Database; uploadsDir: string }
+type AddDeps = Deps & { pictureQueue: PictureQueue }
 
 export async function addLotPicture(
-  deps: Deps,
+  deps: AddDeps,
   input: { userId: string; lotId: string; image: Buffer; type: LotImageType },
   publishTo: Audience,
 ): Promise<LotSummary> {
@@ -36,14 +38,15 @@ export async function addLotPicture(
   const { lotId, image } = input
   // Cheap refusals before the lock and the write (not found, not the seller, bids, ended).
   checkPictureChange(await findLot(deps.db, lotId), input.userId, new Date())
-  // Decoding and the copies take CPU, not the lot: done before the lock, so bids never wait on it.
-  const sized = await sizePicture(image)
+  // Decoding and the copies take CPU, not the lot: done before the lock, so bids never wait on it,
+  // and in the process's bounded line (503 when full, before anything is written; decision 0048).
+  const sized = await deps.pictureQueue.run(() => sizePicture(image, input.type))
   const hash = createHash('sha256').update(image).digest('hex').slice(0, 20)
   const name = `lots/${lotId}-${hash}.${EXTENSIONS[input.type]}`
   const widths = sized.variants.map((v) => v.width)
   return change(deps, input, publishTo, async (tx, lot) => {
     const position = checkPictureAdd(lot, name)
-    await writePictureFiles(uploadsDir, name, image, sized)
+    await writePictureFiles(uploadsDir, name, sized)
     try {
       await insertPicture(tx, lotId, name, position, {
         width: sized.width,

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   LOT_IMAGE_MAX_BYTES,
+  LOT_IMAGE_MAX_PIXELS,
   LOT_IMAGE_TYPES,
   LOT_PICTURES_MAX,
   type LotSummary,
@@ -13,6 +14,7 @@ import {
 } from '../../commands/lots/lot-pictures.ts'
 import type { Database } from '../../db/types.ts'
 import { sniffImageType } from '../../lib/images.ts'
+import type { PictureQueue } from '../../lib/picture-queue.ts'
 import { perMember } from '../../lib/member-limit.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
 import { lotId } from '../lots/params.ts'
@@ -41,7 +43,7 @@ const pictureId = (raw: string) => {
 /**
  * A lot's pictures (decisions 0010, 0024), for the seller, before the first bid:
  * - `POST /api/lots/:id/pictures` — the raw file as the body (image/jpeg, image/png or
- *   image/webp, at most 2 MB), added last; at most 8 per lot.
+ *   image/webp, at most 2 MB and 16 MP), added last; at most 8 per lot. Stored re-encoded (0048).
  * - `DELETE /api/lots/:id/pictures/:pictureId` — removes one (and its file).
  * - `PUT /api/lots/:id/pictures/order` `{ pictureIds }` — every picture once, the cover first.
  * Each answers the lot's new summary; the version moves and watchers get `lot.updated`.
@@ -51,7 +53,9 @@ const lotImageRoutes: FastifyPluginAsyncTypebox<{
   uploadsDir: string
   /** Uploads per member per window (LOT_IMAGE_UPLOAD_MAX / _WINDOW_MINUTES). */
   limit: { max: number; windowMinutes: number }
-}> = async (app, { db, uploadsDir, limit }) => {
+  /** This process's picture decoding, bounded (LOT_IMAGE_CONCURRENCY / _QUEUE, decision 0048). */
+  pictureQueue: PictureQueue
+}> = async (app, { db, uploadsDir, limit, pictureQueue }) => {
   for (const type of LOT_IMAGE_TYPES) {
     app.addContentTypeParser(
       type,
@@ -59,13 +63,13 @@ const lotImageRoutes: FastifyPluginAsyncTypebox<{
       (_r, body, done) => done(null, body),
     )
   }
-  const deps = { db, uploadsDir }
+  const deps = { db, uploadsDir, pictureQueue }
 
   app.post(
     '/lots/:id/pictures',
     {
       schema: {
-        description: `Adds a picture, last. The body is the raw file, typed ${LOT_IMAGE_TYPES.join(', ')}, at most ${LOT_IMAGE_MAX_BYTES} bytes; at most ${LOT_PICTURES_MAX} per lot. 409 pictures_locked after the first bid or the end, 409 too_many_pictures at the limit, 415 when the file is not what its type says.`,
+        description: `Adds a picture, last. The body is the raw file, typed ${LOT_IMAGE_TYPES.join(', ')}, at most ${LOT_IMAGE_MAX_BYTES} bytes and ${LOT_IMAGE_MAX_PIXELS} pixels (413 past either); at most ${LOT_PICTURES_MAX} per lot. It is stored re-encoded, upright and without metadata. 409 pictures_locked after the first bid or the end, 409 too_many_pictures at the limit, 415 when the file is not what its type says, 503 pictures_busy with Retry-After when the server is decoding as many pictures as it takes.`,
         params: LotParams,
         response: responses({ 201: LotSummarySchema }),
       },
