@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { migrate } from '../../server/db/migrate.ts'
 import { signIn as storeSignIn, verifySignIn } from '../../server/commands/auth/sign-in.ts'
 import { hashSessionToken, newSessionToken } from '../../server/lib/tokens.ts'
 import { insertSession } from '../../server/repositories/sessions.ts'
@@ -230,6 +231,26 @@ describe('a session whose member is suspended or deleted', () => {
     expect(deleted.statusCode).toBe(204)
     const kept = await leftoverSession(m.id)
     expect(await answersTo(kept, m.id)).toEqual([401, 401, 401])
+  })
+})
+
+describe('migration 014', () => {
+  it('deletes the sessions deleted and suspended members kept, and no other', async () => {
+    const [gone, suspended, active] = [await registered(), await registered(), await registered()]
+    const deleted = await gone.owner.request({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { password: PASSWORD },
+    })
+    expect(deleted.statusCode).toBe(204)
+    expect((await suspension(suspended.id, true)).statusCode).toBe(200)
+    await leftoverSession(gone.id)
+    await leftoverSession(suspended.id)
+    await t.db.query(`delete from schema_migrations where name like '014_%'`)
+    expect(await migrate(t.db)).toEqual(['014_end_sessions_of_gone_members.sql'])
+    expect([await sessionsOf(gone.id), await sessionsOf(suspended.id)]).toEqual([0, 0])
+    expect(await sessionsOf(active.id)).toBe(1)
+    expect((await me(active.owner)).statusCode).toBe(200)
   })
 })
 
