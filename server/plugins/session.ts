@@ -6,9 +6,9 @@ import { unauthenticated } from '../lib/problem.ts'
 import { hashSessionToken, newSessionToken } from '../lib/tokens.ts'
 import {
   deleteSession,
-  insertSession,
   SESSION_TTL_DAYS,
   touchSession,
+  type SessionStart,
 } from '../repositories/sessions.ts'
 import { findUserById, toPublicUser } from '../repositories/users.ts'
 import type { PublicUser } from '../../common/accounts.ts'
@@ -24,9 +24,20 @@ declare module 'fastify' {
     sessionHash(): string | undefined
   }
   interface FastifyInstance {
-    startSession(reply: FastifyReply, request: FastifyRequest, userId: string): Promise<void>
+    /**
+     * A new session for this browser, not stored yet: the command that signs the member in stores
+     * it in its own transaction, against the member's row as it is at commit.
+     */
+    newSession(request: FastifyRequest): NewSession
+    /** After that command committed: the cookie that carries the session to the browser. */
+    grantSession(reply: FastifyReply, request: FastifyRequest, session: NewSession): void
     endSession(reply: FastifyReply, request: FastifyRequest): Promise<void>
   }
+}
+
+/** A session as a route hands it to a command (`SessionStart`) plus the cookie's secret. */
+export interface NewSession extends SessionStart {
+  token: string
 }
 
 /** Server-side sessions: an opaque random cookie, a keyed hash of it in the database. */
@@ -75,17 +86,19 @@ export default fp(async function session(
     return user
   })
 
+  app.decorate('newSession', (request: FastifyRequest): NewSession => {
+    const token = newSessionToken()
+    // Rotate: whatever session the browser had before ends with it (session fixation defence).
+    const previous = request.cookies[SESSION_COOKIE]
+    return { token, tokenHash: hash(token), replaces: previous ? hash(previous) : undefined }
+  })
+
   app.decorate(
-    'startSession',
-    async (reply: FastifyReply, request: FastifyRequest, userId: string) => {
-      // Rotate: whatever session the browser had before is ended (session fixation defence).
-      const previous = request.cookies[SESSION_COOKIE]
-      if (previous) await deleteSession(db, hash(previous))
-      const token = newSessionToken()
-      await insertSession(db, hash(token), userId)
+    'grantSession',
+    (reply: FastifyReply, request: FastifyRequest, session: NewSession) => {
       cache.delete(request)
       personal.add(request)
-      reply.setCookie(SESSION_COOKIE, token, {
+      reply.setCookie(SESSION_COOKIE, session.token, {
         path: cookiePath,
         httpOnly: true,
         sameSite: 'lax',

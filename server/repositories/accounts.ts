@@ -11,6 +11,31 @@ export async function lockUser(db: Queryable, id: string): Promise<UserWithHash 
   return rows[0] ? findUserById(db, id) : undefined
 }
 
+/** A member's row as a sign-in finds it under its lock. */
+export interface SignInStanding {
+  user: UserWithHash
+  deleted: boolean
+  suspended: boolean
+}
+
+/**
+ * Share-locks the member's row for a sign-in: it waits for a password change, deletion or
+ * suspension under way (each locks the row for update first) and holds theirs off until the
+ * session it stores has committed. Undefined when there is no such row.
+ */
+export async function lockUserForSignIn(
+  db: Queryable,
+  id: string,
+): Promise<SignInStanding | undefined> {
+  const { rows } = await db.query<{ deleted: boolean; suspended: boolean }>(
+    `select deleted_at is not null as deleted, suspended_at is not null as suspended
+       from users where id = $1 for share`,
+    [id],
+  )
+  const user = rows[0] && (await findUserById(db, id))
+  return user && { user, deleted: rows[0]!.deleted, suspended: rows[0]!.suspended }
+}
+
 /** True when another account has this alias, whatever its case. */
 export async function aliasTaken(db: Queryable, alias: string, exceptId: string) {
   const { rows } = await db.query(

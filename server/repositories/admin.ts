@@ -112,14 +112,6 @@ export async function setSuspended(db: Queryable, userId: string, suspended: boo
   )
 }
 
-export async function isSuspended(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query<{ suspended: boolean }>(
-    'select suspended_at is not null as suspended from users where id = $1',
-    [userId],
-  )
-  return rows[0]?.suspended ?? false
-}
-
 /** Lots whose title contains `query`, or whose id is `query`; newest first, at most `limit`. */
 export async function searchLots(
   db: Queryable,

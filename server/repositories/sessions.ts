@@ -8,6 +8,23 @@ export const SESSION_TTL_DAYS = 30
  */
 export const SESSIONS_PER_USER_MAX = 20
 
+/** A session a sign-in, sign-up or password change is about to store, and the one it replaces. */
+export interface SessionStart {
+  tokenHash: string
+  /** The browser's session before this one, ended with it (no session fixation). */
+  replaces: string | undefined
+}
+
+/**
+ * Stores a new session for a member, ending the one it replaces. Callers run it in the same
+ * transaction that locked the member's row and checked it (commands/auth), so a password change,
+ * deletion or suspension either commits first and refuses it, or after and ends it.
+ */
+export async function startSession(db: Queryable, session: SessionStart, userId: string) {
+  if (session.replaces) await deleteSession(db, session.replaces)
+  await insertSession(db, session.tokenHash, userId)
+}
+
 export async function insertSession(db: Queryable, tokenHash: string, userId: string) {
   await db.query(
     `insert into sessions (token_hash, user_id, expires_at)
@@ -36,14 +53,17 @@ export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<n
 }
 
 /**
- * The session's user id if the session exists, has not expired and its member is not suspended;
- * slides its last-seen time.
+ * The session's user id if the session exists, has not expired and its member is neither
+ * suspended nor deleted; slides its last-seen time. Asked on every request (HTTP and the
+ * real-time authorization alike), so no session outlives its member's standing, whatever ended
+ * or failed to end it.
  */
 export async function touchSession(db: Queryable, tokenHash: string): Promise<string | undefined> {
   const { rows } = await db.query<{ user_id: string }>(
     `update sessions set last_seen_at = now()
      where token_hash = $1 and expires_at > now()
-       and not exists (select 1 from users u where u.id = sessions.user_id and u.suspended_at is not null)
+       and exists (select 1 from users u where u.id = sessions.user_id
+                     and u.suspended_at is null and u.deleted_at is null)
      returning user_id`,
     [tokenHash],
   )

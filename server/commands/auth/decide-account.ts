@@ -8,6 +8,7 @@ import { AppError } from '../../lib/problem.ts'
 
 const ALIAS_TAKEN = 'Another member already uses this alias.'
 const WRONG_PASSWORD = 'The current password is not right.'
+const INVALID_CREDENTIALS = 'Email or password is not right.'
 
 /** The profile change to write: trimmed name, normalized alias; 422 when the alias breaks a rule. */
 export function decideProfile(input: ProfileInput, current: { name: string; alias: string }) {
@@ -25,6 +26,27 @@ export function decideProfile(input: ProfileInput, current: { name: string; alia
 
 export const aliasTakenError = () =>
   new AppError(409, 'alias_taken', ALIAS_TAKEN, { alias: ALIAS_TAKEN })
+
+export const invalidCredentialsError = () =>
+  new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS)
+
+export const accountSuspendedError = () =>
+  new AppError(403, 'account_suspended', 'This account is suspended.')
+
+/**
+ * Whether a sign-in may store its session, decided on the member's row as it is under the lock:
+ * 401 `invalid_credentials` when the account is gone or its password is no longer the one just
+ * verified (changed meanwhile), 403 `account_suspended` when suspended. Only someone who knows
+ * the password learns that the account is suspended (decision 0027).
+ */
+export function decideSignIn(
+  current: { user: { passwordHash: string }; deleted: boolean; suspended: boolean } | undefined,
+  verifiedHash: string,
+): void {
+  if (!current || current.deleted || current.user.passwordHash !== verifiedHash)
+    throw invalidCredentialsError()
+  if (current.suspended) throw accountSuspendedError()
+}
 
 export const wrongPasswordError = () =>
   new AppError(403, 'wrong_password', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD })

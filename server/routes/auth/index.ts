@@ -2,11 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { normalizeEmail } from '../../../common/accounts.ts'
 import type { Database } from '../../db/types.ts'
-import { AppError } from '../../lib/problem.ts'
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts'
-import { isSuspended } from '../../repositories/admin.ts'
-import { findUserByEmail, toPublicUser } from '../../repositories/users.ts'
 import { register } from '../../commands/auth/register.ts'
+import { signIn, verifySignIn } from '../../commands/auth/sign-in.ts'
 import { changePassword } from '../../commands/auth/change-password.ts'
 import { deleteAccount } from '../../commands/auth/delete-account.ts'
 import { updateMyProfile } from '../../commands/auth/update-profile.ts'
@@ -43,8 +40,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 
   app.post('/auth/register', { schema: RegisterSchema }, async (request, reply) => {
     await limits.takeSignUp(request, reply)
-    const user = await register(db, request.body)
-    await app.startSession(reply, request, user.id)
+    const session = app.newSession(request)
+    const user = await register(db, { ...request.body, session })
+    app.grantSession(reply, request, session)
     return reply.status(201).send({ user })
   })
 
@@ -52,17 +50,14 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
     const { email, password } = request.body
     // Counted before the scrypt, so a burst of parallel guesses cannot all pass the check.
     const succeeded = await limits.beginSignIn(request, reply, email)
-    const user = await findUserByEmail(db, email)
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()))
-    if (!user || !valid) {
-      throw new AppError(401, 'invalid_credentials', 'Email or password is not right.')
-    }
+    const verified = await verifySignIn(db, { email, password })
     await succeeded()
-    // Only someone who knows the password learns that the account is suspended (decision 0027).
-    if (await isSuspended(db, user.id))
-      throw new AppError(403, 'account_suspended', 'This account is suspended.')
-    await app.startSession(reply, request, user.id)
-    return { user: toPublicUser(user) }
+    // Stored against the row as it is at commit: a sign-in in flight never outlives a password
+    // change, a deletion or a suspension (docs/security.md).
+    const session = app.newSession(request)
+    const user = await signIn(db, { verified, session })
+    app.grantSession(reply, request, session)
+    return { user }
   })
 
   // No body at all (the usual sign-out) is the empty one: the schema then checks what is there.
@@ -99,10 +94,11 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app.post('/me/password', { schema: PasswordSchema }, async (request, reply) => {
     const user = await request.requireUser()
     const succeeded = await limits.beginSignIn(request, reply, user.email)
-    await changePassword(db, { userId: user.id, ...request.body })
+    // Every session ends with the change; this device alone gets a fresh one, in the same commit.
+    const session = app.newSession(request)
+    await changePassword(db, { userId: user.id, ...request.body, session })
     await succeeded()
-    // Every session ended with the change; this device alone gets a fresh one.
-    await app.startSession(reply, request, user.id)
+    app.grantSession(reply, request, session)
     return reply.status(204).send()
   })
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { decideDelete, decideProfile } from '../../../server/commands/auth/decide-account.ts'
+import {
+  decideDelete,
+  decideProfile,
+  decideSignIn,
+} from '../../../server/commands/auth/decide-account.ts'
 import { decideEdit } from '../../../server/commands/lots/decide-edit.ts'
 import type { LotRow } from '../../../server/repositories/lots.ts'
 
@@ -73,6 +77,28 @@ describe('decideDelete', () => {
     ],
   ])('%j', (blockers, expected) => {
     expect(refusal(() => decideDelete(blockers))).toEqual(expected)
+  })
+})
+
+describe('decideSignIn: the row as it is under the lock, against the hash just verified', () => {
+  const standing = (over: { hash?: string; deleted?: boolean; suspended?: boolean } = {}) => ({
+    user: { passwordHash: over.hash ?? 'verified' },
+    deleted: over.deleted ?? false,
+    suspended: over.suspended ?? false,
+  })
+  const invalid = { status: 401, code: 'invalid_credentials', keys: [] }
+  const suspended = { status: 403, code: 'account_suspended', keys: [] }
+  it.each([
+    ['the same password, in good standing', standing(), null],
+    ['no row', undefined, invalid],
+    ['the password changed meanwhile', standing({ hash: 'changed' }), invalid],
+    ['deleted meanwhile', standing({ deleted: true }), invalid],
+    ['suspended', standing({ suspended: true }), suspended],
+    // Only someone whose password is still right learns of the suspension (decision 0027).
+    ['suspended, password changed', standing({ hash: 'changed', suspended: true }), invalid],
+    ['suspended and deleted', standing({ deleted: true, suspended: true }), invalid],
+  ])('%s', (_name, current, expected) => {
+    expect(refusal(() => decideSignIn(current, 'verified'))).toEqual(expected)
   })
 })
 
