@@ -115,6 +115,20 @@ export async function startServer(options: {
     ...(options.separateRealtime ? { PUSHER_HOST: '127.0.0.1' } : {}),
     ...options.env,
   }
+  const kill = async (child: ChildProcess) => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await Promise.race([exited, sleep(5000)])
+    if (child.exitCode === null) child.kill('SIGKILL')
+  }
+  // A process that did not come up in time is stopped, not left running (and loading the machine
+  // for the next attempt). Under a shared machine's load a start took 95 s: 3 minutes are allowed.
+  const START_MS = 180_000
+  const stopAndRethrow = (child: ChildProcess) => async (error: unknown) => {
+    await kill(child)
+    throw error
+  }
   const spawnServer = async () => {
     const child = spawn(
       process.execPath,
@@ -127,15 +141,8 @@ export async function startServer(options: {
       if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`)
       const res = await fetch(`http://127.0.0.1:${port}${base}health`).catch(() => undefined)
       return res?.ok === true
-    }, 60_000)
+    }, START_MS).catch(stopAndRethrow(child))
     return child
-  }
-  const kill = async (child: ChildProcess) => {
-    if (child.exitCode !== null) return
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    await Promise.race([exited, sleep(5000)])
-    if (child.exitCode === null) child.kill('SIGKILL')
   }
   const spawnRealtime = async () => {
     const child = spawn(
@@ -149,7 +156,7 @@ export async function startServer(options: {
       if (child.exitCode !== null) throw new Error(`realtime exited:\n${logs.join('')}`)
       const res = await fetch(`http://127.0.0.1:${realtimePort}/`).catch(() => undefined)
       return res !== undefined
-    }, 60_000)
+    }, START_MS).catch(stopAndRethrow(child))
     return child
   }
   let realtimeChild = options.separateRealtime ? await spawnRealtime() : undefined
