@@ -26,6 +26,7 @@ const BENCHES: Record<string, string[]> = {
   bids: ['npx', 'tsx', 'bench/bids.ts', '--write'],
   'bid-requests': ['npx', 'tsx', 'bench/bid-requests.ts', '--write'],
   push: ['npx', 'tsx', 'bench/push.ts', '--runs', '3', '--write'],
+  pictures: ['npx', 'tsx', 'bench/pictures.ts', '--runs', '3', '--write'],
 }
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--')

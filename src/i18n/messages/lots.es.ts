@@ -237,6 +237,8 @@ export const lotsEs: Partial<Record<MessageKey, Message>> = {
   'pictures.count': '{count} de {max} fotos',
   'pictures.add': 'Añadir fotos',
   'pictures.adding': 'Subiendo…',
+  'pictures.busyRetrying':
+    'El servidor está ocupado con otras fotos; se reintentará en un momento…',
   'pictures.moveUp': 'Mover la foto {n} antes',
   'pictures.moveDown': 'Mover la foto {n} después',
   'pictures.remove': 'Quitar la foto {n}',

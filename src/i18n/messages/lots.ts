@@ -154,6 +154,7 @@ export const lotsEn = {
   'pictures.count': '{count} of {max} pictures',
   'pictures.add': 'Add pictures',
   'pictures.adding': 'Uploading…',
+  'pictures.busyRetrying': 'The server is busy with other pictures; trying again in a moment…',
   'pictures.moveUp': 'Move picture {n} earlier',
   'pictures.moveDown': 'Move picture {n} later',
   'pictures.remove': 'Remove picture {n}',

@@ -4,6 +4,7 @@ import type { LotDetail, LotInput, LotSummary } from '../../../../common/auction
 import type { BidResponse } from '../../../../common/wire'
 import { IDEMPOTENCY_HEADER } from '../../../../common/config'
 import { api } from '../../../api/client'
+import { isApiError } from '../../../api/errors'
 import { AttemptKeys } from '../../../api/idempotency'
 import { pendingWorkMeta } from '../../../offline/reload-guard'
 import { noteServerTime } from '../clock'
@@ -102,12 +103,32 @@ export function useCreateLot() {
 
 const picturesPath = (id: string) => `lots/${encodeURIComponent(id)}/pictures`
 
-/** Adds a picture to a lot (the raw file as the body, added last); the caches take the new version. */
+/** A picture refused as `pictures_busy` is sent again this many times before the error shows. */
+export const PICTURE_BUSY_RETRIES = 3
+
+/**
+ * How long to wait before sending a picture again: the server's Retry-After (at most 30 s) when it
+ * answered 503 `pictures_busy` — nothing was stored, so sending it again is safe (decision 0048) —
+ * and undefined for any other error, which is shown at once.
+ */
+export function pictureBusyDelayMs(error: unknown): number | undefined {
+  if (!isApiError(error) || error.code !== 'pictures_busy') return undefined
+  const seconds = Number(error.response.headers.get('retry-after'))
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) * 1000 : 5_000
+}
+
+/**
+ * Adds a picture to a lot (the raw file as the body, added last); the caches take the new version.
+ * A server busy with other pictures is waited for, as long as it asks, a few times.
+ */
 export function useAddLotPicture() {
   const client = useQueryClient()
   return useMutation({
     mutationKey: ['lots', 'pictures', 'add'],
     networkMode: 'always',
+    retry: (failures, error) =>
+      failures < PICTURE_BUSY_RETRIES && pictureBusyDelayMs(error) !== undefined,
+    retryDelay: (_failures, error) => pictureBusyDelayMs(error) ?? 0,
     mutationFn: ({ id, file }: { id: string; file: File }) =>
       api
         .post(picturesPath(id), { body: file, headers: { 'content-type': file.type } })

@@ -117,7 +117,10 @@ export function LotPicturesEditor({ lot }: { lot: LotSummary }) {
               : room <= 0
                 ? t('pictures.full')
                 : pending && add.isPending
-                  ? t('pictures.adding')
+                  ? // Sent again after the server said it was busy (useAddLotPicture).
+                    add.failureCount > 0
+                    ? t('pictures.busyRetrying')
+                    : t('pictures.adding')
                   : t('create.imageHint')}
           </p>
         </div>

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { json, mockApi, problem } from '../../../testing/http'
 import { renderWithApp } from '../../../testing/render'
 import { summary } from '../../../testing/lot-fixtures'
 import { LotCard } from './LotCard'
 import { LotGallery } from './LotGallery'
+import { PICTURE_BUSY_RETRIES } from '../api'
 import { LotPicturesEditor } from './LotPicturesEditor'
 import { moved } from './PictureOrderList'
 
@@ -163,6 +164,51 @@ describe('LotPicturesEditor', () => {
       ).toBeTruthy(),
     )
   })
+
+  it('sends a picture again after the Retry-After of a busy server, says so, and says why when it stays busy', async () => {
+    const lot = summary({ pictures: [], imageUrl: null, bidCount: 0, status: 'open' })
+    const busy = () =>
+      new Response(
+        JSON.stringify({ status: 503, code: 'pictures_busy', title: 'Busy', detail: 'Busy.' }),
+        {
+          status: 503,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '1' },
+        },
+      )
+    let answers = [busy(), json({ ...lot, version: lot.version + 1, pictures: pics(1) }, 201)]
+    const api = mockApi({
+      [`POST /api/lots/${lot.id}/pictures`]: () => answers.shift() ?? busy(),
+    })
+    renderWithApp(<LotPicturesEditor lot={lot} />)
+    const input = screen.getByLabelText('Add pictures')
+    const file = () => new File([new Uint8Array([0x89, 0x50])], 'a.png', { type: 'image/png' })
+    fireEvent.change(input, { target: { files: [file()] } })
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
+        'The server is busy with other pictures; trying again in a moment…',
+      ),
+    )
+    await waitFor(() => expect(document.body.textContent).toContain('1 picture added.'), {
+      timeout: 3_000,
+    })
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2)
+    const editor = within(screen.getByTestId('pictures-editor'))
+    expect(editor.queryByRole('alert')).toBeNull()
+
+    // Busy every time: sent PICTURE_BUSY_RETRIES more times, then the reason is shown.
+    answers = []
+    fireEvent.change(input, { target: { files: [file()] } })
+    await waitFor(
+      () =>
+        expect(editor.getByRole('alert').textContent).toBe(
+          'The server is busy with other pictures right now. Try adding this one again in a minute.',
+        ),
+      { timeout: 6_000 },
+    )
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(
+      2 + 1 + PICTURE_BUSY_RETRIES,
+    )
+  }, 15_000)
 
   it('says pictures are locked once the lot has bids, and offers no controls', () => {
     mockApi({})
