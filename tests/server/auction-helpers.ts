@@ -21,7 +21,7 @@ export class RecordingBroadcaster extends Broadcaster {
   override async sendToUser(userId: string, event: string, data: unknown) {
     this.userEvents.push({ userId, event, data })
   }
-  override async terminateUserConnections() {}
+  override async terminateUserConnections(_userId: string) {}
 
   clear() {
     this.events.length = 0

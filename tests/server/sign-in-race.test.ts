@@ -26,8 +26,17 @@ const config = testConfig({
 })
 let t: TestApp
 
+/** Records whose real-time connections the API closed. */
+class TerminationsBroadcaster extends RecordingBroadcaster {
+  readonly terminated: string[] = []
+  override async terminateUserConnections(userId: string) {
+    this.terminated.push(userId)
+  }
+}
+const broadcaster = new TerminationsBroadcaster(config.pusher)
+
 beforeAll(async () => {
-  t = await createTestApp({ config, broadcaster: new RecordingBroadcaster(config.pusher) })
+  t = await createTestApp({ config, broadcaster })
 })
 afterAll(() => t.close())
 
@@ -231,6 +240,15 @@ describe('a session whose member is suspended or deleted', () => {
     expect(deleted.statusCode).toBe(204)
     const kept = await leftoverSession(m.id)
     expect(await answersTo(kept, m.id)).toEqual([401, 401, 401])
+  })
+})
+
+describe('the real-time connections of the signed-out devices', () => {
+  it.each(ENDINGS)('close with $what', async (ending) => {
+    const [m, bystander] = [await registered(), await registered()]
+    expect((await ending.end(m)).statusCode).toBe(ending.answer)
+    expect(broadcaster.terminated).toContain(m.id)
+    expect(broadcaster.terminated).not.toContain(bystander.id)
   })
 })
 

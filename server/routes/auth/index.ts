@@ -23,7 +23,10 @@ import {
 export interface AuthRoutesOptions {
   db: Database
   limits: AuthLimits
-  /** Called after sign-out so the real-time layer can close that user's connections. */
+  /**
+   * Called after sign-out, a password change and a deletion, so the real-time layer can close that
+   * user's connections.
+   */
   onSignOut?: (userId: string) => Promise<void> | void
 }
 
@@ -99,6 +102,9 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
     await changePassword(db, { userId: user.id, ...request.body, session })
     await succeeded()
     app.grantSession(reply, request, session)
+    // The other devices are signed out, so their real-time connections go too; this device's
+    // connection comes straight back on its fresh session.
+    await onSignOut?.(user.id)
     return reply.status(204).send()
   })
 
