@@ -72,7 +72,7 @@ export interface Config {
   uploads: { max: number; windowMinutes: number }
   /**
    * Lot pictures this process decodes at once (LOT_IMAGE_CONCURRENCY) and how many more may wait
-   * (LOT_IMAGE_QUEUE); past that an upload gets 503 `pictures_busy` with Retry-After (decision 0048).
+   * (LOT_IMAGE_QUEUE); past that an upload gets 503 `pictures_busy` with Retry-After (decision 0047).
    */
   pictureWork: { running: number; waiting: number }
   pusher: {

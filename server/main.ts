@@ -55,7 +55,7 @@ async function main() {
   )
   const applied = await migrate(db)
   // Originals stored by earlier versions kept their EXIF: re-encoded once, before anything is
-  // served (decision 0048); one node at a time, since several may share the uploads volume.
+  // served (decision 0047); one node at a time, since several may share the uploads volume.
   await withStartupLock(db, () => cleanStoredOriginals(db, config.uploadsDir, workerLog))
   // Local mode only, one node at a time (several started together on one fresh database).
   const seeded = config.production

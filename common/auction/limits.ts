@@ -29,7 +29,7 @@ export const LOT_PICTURES_MAX = 8
  * The most pixels an uploaded picture may decode to: 16 megapixels, room for a phone's 12 MP photo
  * (4032 × 3024) and a 16 MP camera's, while the largest copy shown is 1280 wide. A 2 MB file can
  * claim far more (a flat PNG compresses ~1000:1), and each megapixel costs the server time and
- * memory to decode (decisions 0031, 0048; docs/performance.md, "Lot pictures").
+ * memory to decode (decisions 0031, 0047; docs/performance.md, "Lot pictures").
  */
 export const LOT_IMAGE_MAX_PIXELS = 16_000_000
 export const SOFT_CLOSE_DEFAULT_SECONDS = 60

@@ -8,7 +8,7 @@ import { cleanedOriginal } from '../lib/picture-sizes.ts'
 import { allPicturePaths } from '../repositories/lot-pictures.ts'
 
 /** Written under the uploads folder once every original there is clean: later starts skip the scan. */
-export const CLEAN_MARKER = '.originals-clean-0048'
+export const CLEAN_MARKER = '.originals-clean-0047'
 
 const TYPE_OF_EXTENSION = new Map(
   Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type as LotImageType]),
@@ -20,7 +20,7 @@ interface Log {
 }
 
 /**
- * Originals stored by versions before decision 0048 were the uploads as they came, EXIF and GPS
+ * Originals stored by versions before decision 0047 were the uploads as they came, EXIF and GPS
  * included. At start, before the server listens, each is re-encoded in place as uploads are now
  * (upright, no metadata); one that already carries nothing is left as it is, so a start cut short
  * loses no work. A file that cannot be decoded cannot be checked: it is deleted rather than served.

@@ -5,7 +5,7 @@ import { variantUrl } from '../../common/auction.ts'
 import type { SizedPicture } from './picture-sizes.ts'
 
 /**
- * A picture's files under DATA_DIR/uploads (decisions 0010, 0031, 0048): the original re-encoded,
+ * A picture's files under DATA_DIR/uploads (decisions 0010, 0031, 0047): the original re-encoded,
  * named by its lot and the upload's content hash, and its WebP copies beside it
  * (`<name>-<w>w.webp`, `variantUrl`). The upload's own bytes are never written. Each file is
  * written aside and renamed, so a reader never sees half a file.

@@ -1,7 +1,7 @@
 import { AppError } from './problem.ts'
 
 /**
- * Picture work one process does at a time (decision 0048): at most `running` decodes at once,
+ * Picture work one process does at a time (decision 0047): at most `running` decodes at once,
  * at most `waiting` more in line, and anything past that refused at once with 503 and a
  * Retry-After — not queued without end. sharp runs on libuv's thread pool (4 threads by default),
  * which password hashing and file reads share: six pictures at once used to hold all of it, and

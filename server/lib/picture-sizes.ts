@@ -6,7 +6,7 @@ import { AppError } from './problem.ts'
 sharp.cache(false)
 
 /**
- * An uploaded picture read through (decisions 0031, 0048): its upright size, the file itself
+ * An uploaded picture read through (decisions 0031, 0047): its upright size, the file itself
  * re-encoded, and a WebP copy per width. Nothing the upload carried besides its pixels is kept.
  */
 export interface SizedPicture {
@@ -62,7 +62,7 @@ const upright = (image: Buffer) =>
 
 /**
  * Decodes an upload whose first bytes named its `type` and makes everything served from it:
- * the original re-encoded (a phone photo's location never leaves the server, decision 0048) and
+ * the original re-encoded (a phone photo's location never leaves the server, decision 0047) and
  * the WebP copies. Two passes over the upload's pixels, not one per file: the original at full
  * size, then the largest copy, whose pixels (at most 1280 wide) make the smaller copies.
  */
@@ -95,7 +95,7 @@ export async function sizePicture(image: Buffer, type: LotImageType): Promise<Si
 
 /**
  * A stored original written by an earlier version, re-encoded as an upload is now (decision
- * 0048); undefined when it already carries nothing but pixels and needs no new bytes.
+ * 0047); undefined when it already carries nothing but pixels and needs no new bytes.
  */
 export async function cleanedOriginal(
   file: Buffer,

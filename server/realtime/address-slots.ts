@@ -3,7 +3,7 @@
  * itself. With REALTIME_WORKERS (or the API's API_WORKERS) several processes share the port and
  * the primary hands connections out round robin, so each worker asks the primary, which counts
  * for every worker on the machine and forgets a dead worker's sockets. Several machines behind a
- * load balancer each count their own (docs/security.md, "Real-time service"; decision 0049).
+ * load balancer each count their own (docs/security.md, "Real-time service"; decision 0048).
  */
 import cluster, { type Worker } from 'node:cluster'
 

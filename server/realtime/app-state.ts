@@ -172,7 +172,7 @@ export class AppState {
   /**
    * A member's last socket left. It stays listed (here and in this node's announcements) for the
    * leave window, so a leave-and-rejoin within it — churn, a quick reconnect — shows the room,
-   * on every node, nothing (docs/decisions/0049-realtime-abuse-limits.md).
+   * on every node, nothing (docs/decisions/0048-realtime-abuse-limits.md).
    */
   private startLeaving(ch: ChannelState, userId: string, member: PresenceMember): void {
     if (this.presenceLeaveWindowMs === 0) return this.leave(ch, userId)

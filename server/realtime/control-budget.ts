@@ -4,7 +4,7 @@
  * churning them multiplies its traffic by the room. pusher-js sends a burst when it connects (it
  * re-subscribes every channel, at most `maxChannelsPerConnection`), then one now and then, and each
  * reconnect is a new socket with a full budget: a well-behaved client never meets the limit
- * (decision 0049).
+ * (decision 0048).
  */
 import type { AppState } from './app-state.ts'
 import type { Connection } from './connection.ts'

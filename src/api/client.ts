@@ -48,7 +48,7 @@ function answerDeadline(request: Request) {
 /**
  * fetch that first takes an answer the page brought (decision 0039), and turns "no HTTP answer"
  * into a typed NetworkError (aborts stay AbortErrors), carrying what was sent; a keyed write that
- * gets no answer within KEYED_WRITE_TIMEOUT_MS is "no answer" too (decision 0051).
+ * gets no answer within KEYED_WRITE_TIMEOUT_MS is "no answer" too (decision 0049).
  */
 const fetchWithNetworkError: typeof fetch = async (input, init) => {
   const brought = takeFirstScreenAnswer(input, init)
@@ -75,7 +75,7 @@ const fetchWithNetworkError: typeof fetch = async (input, init) => {
  *   plus `X-Socket-ID` while the real-time connection has one;
  * - no timeout (seed fact): callers pass React Query's `signal`, so leaving the screen aborts;
  *   only a write with an Idempotency-Key stops waiting for its answer, to send it again
- *   (reconcile.ts, decision 0051);
+ *   (reconcile.ts, decision 0049);
  * - no retries here: React Query owns the retry policy (src/api/query-client.ts);
  * - non-2xx answers become ApiError (api-error.ts) with the parsed problem+json; no answer →
  *   NetworkError.

@@ -16,7 +16,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
-    // A write whose answer was lost refetches what it touched once it settles (decision 0051).
+    // A write whose answer was lost refetches what it touched once it settles (decision 0049).
     mutationCache: new MutationCache({
       onSettled: (_data, error, _vars, _context, mutation) =>
         refetchTouched(client, mutation, error),
@@ -43,7 +43,7 @@ export function createQueryClient(): QueryClient {
       mutations: {
         networkMode: 'online',
         // Writes are not retried blindly: only a write with an Idempotency-Key whose answer was
-        // lost is sent again, under the same key (decision 0051); queued ones are replayed by
+        // lost is sent again, under the same key (decision 0049); queued ones are replayed by
         // resumePausedMutations.
         retry: resendLostAnswer,
         retryDelay: resendDelay,

@@ -14,7 +14,7 @@ import { KEYED_WRITE_TIMEOUT_MS, RESEND_LIMIT, isLostAnswer, resendDelay } from 
 
 /**
  * A write with an Idempotency-Key whose answer is lost is sent again under the same key, and
- * what is on screen is refetched once it settles (docs/decisions/0051-lost-answers.md).
+ * what is on screen is refetched once it settles (docs/decisions/0049-lost-answers.md).
  */
 
 const BIDS = 'POST /api/lots/7/bids'

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER } from '../../common/config'
 import { isApiError, NetworkError } from './errors'
 
 /**
- * Writes whose answer is lost reconcile by themselves (docs/decisions/0051-lost-answers.md).
+ * Writes whose answer is lost reconcile by themselves (docs/decisions/0049-lost-answers.md).
  *
  * A write sent with an Idempotency-Key may be sent again under the same key: the server applies
  * each key once and answers a repeat from its store. So when such a write gets no answer — the

@@ -11,7 +11,7 @@ import { isQueueableMutation } from './mutations'
  *
  * - Every pending mutation that is not paused (bids, top-up creation, lot creation, a watch
  *   being sent...), and a bid or other network-only write paused while it waits to be resent
- *   (decision 0051). A paused queued write is in the offline queue, which is persisted and
+ *   (decision 0049). A paused queued write is in the offline queue, which is persisted and
  *   replayed after the reload, so it does not block it.
  * - Explicit holds (`holdReload()`), for work that is not a mutation: Stripe's confirm and
  *   next-action calls (src/payments/stripe.ts).
@@ -37,7 +37,7 @@ function workOf(mutation: Pick<Mutation, 'meta'>): PendingWork {
 /**
  * A paused write of the offline queue is persisted and replayed after the reload, and one paused
  * before it was ever sent loses nothing. A write that is not queueable, was sent and is paused is
- * a resend waiting for the network after a lost answer (decision 0051): a reload would drop it
+ * a resend waiting for the network after a lost answer (decision 0049): a reload would drop it
  * while nobody knows whether it was applied.
  */
 function survivesReload(mutation: Pick<Mutation, 'state' | 'options'>): boolean {

@@ -161,7 +161,7 @@ describe('the browser going offline and back', () => {
   })
 })
 
-describe('a socket that says it is connected but died silently (decision 0051)', () => {
+describe('a socket that says it is connected but died silently (decision 0049)', () => {
   const becomeVisible = () => document.dispatchEvent(new Event('visibilitychange'))
 
   it('is asked on coming back to the page, and replaced when no frame answers the ping', async () => {

@@ -28,7 +28,7 @@ export const PUSHER_TIMEOUTS = {
 
 /**
  * How long a socket that says it is connected has to answer a ping before it counts as dead
- * (decision 0051): the service answers at once, so a live socket answers in one round trip.
+ * (decision 0049): the service answers at once, so a live socket answers in one round trip.
  */
 export const PROBE_TIMEOUT_MS = 2_500
 
@@ -326,7 +326,7 @@ export class RealtimeClient {
     }
     const onFocus = () => this.checkAlive()
     // A failed write (no answer, or a refusal such as a bid below a price we never heard of)
-    // may mean the screen is stale because the socket is dead (decision 0051).
+    // may mean the screen is stale because the socket is dead (decision 0049).
     const stopWrites = this.deps.queryClient.getMutationCache().subscribe((event) => {
       const action = event.type === 'updated' ? event.action.type : undefined
       if (action === 'failed' || action === 'error') this.checkAlive()

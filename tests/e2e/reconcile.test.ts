@@ -1,5 +1,5 @@
 /**
- * A bad network, not a clean cut (issue 27, docs/decisions/0051-lost-answers.md), in real
+ * A bad network, not a clean cut (issue 27, docs/decisions/0049-lost-answers.md), in real
  * Chromium against the real server:
  * - a bid whose answer is lost after the server committed it (the connection reset on the way
  *   back), and a bid whose request stalls for 20 s: the room sends the same bid again under the

@@ -11,7 +11,7 @@ import { member, openLot } from './auction-helpers.ts'
 import { createTestApp, testConfig, type TestApp } from './helpers.ts'
 
 /**
- * Originals stored by versions before decision 0048 were the uploads as they came: at start each
+ * Originals stored by versions before decision 0047 were the uploads as they came: at start each
  * is re-encoded in place, once, before anything is served.
  */
 let t: TestApp

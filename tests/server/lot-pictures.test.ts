@@ -140,7 +140,7 @@ describe('adding pictures', () => {
       { id: expect.any(String), url: summary.imageUrl, width: 16, height: 12, widths: [16] },
     ])
     expect(summary.version).toBe(lot.version + 1)
-    // Stored re-encoded (decision 0048): the same picture, not the same bytes.
+    // Stored re-encoded (decision 0047): the same picture, not the same bytes.
     const stored = await readFile(join(testConfig().dataDir, summary.imageUrl!))
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 16, height: 12 })
     const served = await t.app.inject(`/${summary.imageUrl}`)
@@ -506,7 +506,7 @@ describe('responsive copies (decision 0031)', () => {
       expect(meta.orientation).toBeUndefined()
       expect(served.rawPayload.length).toBeLessThan(photo.length)
     }
-    // The original (the zoomed view) is re-encoded too: upright, no metadata (decision 0048).
+    // The original (the zoomed view) is re-encoded too: upright, no metadata (decision 0047).
     const original = await metaOf((await t.app.inject(`/${picture!.url}`)).rawPayload)
     expect(original).toMatchObject({ format: 'jpeg', width: 1500, height: 2000 })
     expect(original.exif).toBeUndefined()

@@ -8,7 +8,7 @@ import { member, openLot, type Member } from './auction-helpers.ts'
 import { createTestApp, testConfig, type TestApp } from './helpers.ts'
 
 /**
- * What a lot's pictures cost and what they give away (decision 0048): only re-encoded files are
+ * What a lot's pictures cost and what they give away (decision 0047): only re-encoded files are
  * served (a phone photo's GPS never leaves the server), a picture past the pixel limit is refused
  * however it is spelled, and picture work waits in a bounded line per process (503 past it).
  */
@@ -84,7 +84,7 @@ function addressesOf(lot: Summary): string[] {
   return [...(lot.imageUrl ? [lot.imageUrl] : []), ...lot.pictures.map((p) => p.url), ...copies]
 }
 
-describe('only re-encoded pictures are served (decision 0048)', () => {
+describe('only re-encoded pictures are served (decision 0047)', () => {
   it('strips a phone photo’s EXIF and GPS from every address the list and the room name, and turns it upright', async () => {
     const word = `gpslot${Date.now().toString(36)}`
     const { seller, lotId } = await sellerAndLot(t.app, `Camera ${word}`)

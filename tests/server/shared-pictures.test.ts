@@ -68,7 +68,7 @@ describe('lot pictures with several nodes', () => {
     expect(first?.widths).toEqual([320, 640, 900])
     const original = await b.inject({ method: 'GET', url: `/${first!.url}` })
     expect(original.statusCode).toBe(200)
-    // The picture re-encoded by node a (decision 0048), read from the shared volume by node b.
+    // The picture re-encoded by node a (decision 0047), read from the shared volume by node b.
     const served = original.rawPayload
     expect(served.equals(await readFile(join(shared, first!.url.replace(/^uploads\//, ''))))).toBe(
       true,

@@ -11,7 +11,7 @@ import { decideEdit, type LotTextChange } from './decide-edit.ts'
  * `PATCH /api/lots/:id`: the seller's title, description and next steps, before the first bid,
  * under the lot row lock (a bid waits for it, then sees the new text). Publishes `lot.updated`
  * (lists and rooms take the new title) and `lot.edited` on the room, which refetches the detail.
- * With an Idempotency-Key a repeat (the app resends an edit whose answer was lost, decision 0051)
+ * With an Idempotency-Key a repeat (the app resends an edit whose answer was lost, decision 0049)
  * gets the first answer instead of being applied again.
  */
 export async function editLot(

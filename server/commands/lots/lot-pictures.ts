@@ -39,7 +39,7 @@ export async function addLotPicture(
   // Cheap refusals before the lock and the write (not found, not the seller, bids, ended).
   checkPictureChange(await findLot(deps.db, lotId), input.userId, new Date())
   // Decoding and the copies take CPU, not the lot: done before the lock, so bids never wait on it,
-  // and in the process's bounded line (503 when full, before anything is written; decision 0048).
+  // and in the process's bounded line (503 when full, before anything is written; decision 0047).
   const sized = await deps.pictureQueue.run(() => sizePicture(image, input.type))
   const hash = createHash('sha256').update(image).digest('hex').slice(0, 20)
   const name = `lots/${lotId}-${hash}.${EXTENSIONS[input.type]}`

@@ -43,7 +43,7 @@ const pictureId = (raw: string) => {
 /**
  * A lot's pictures (decisions 0010, 0024), for the seller, before the first bid:
  * - `POST /api/lots/:id/pictures` — the raw file as the body (image/jpeg, image/png or
- *   image/webp, at most 2 MB and 16 MP), added last; at most 8 per lot. Stored re-encoded (0048).
+ *   image/webp, at most 2 MB and 16 MP), added last; at most 8 per lot. Stored re-encoded (0047).
  * - `DELETE /api/lots/:id/pictures/:pictureId` — removes one (and its file).
  * - `PUT /api/lots/:id/pictures/order` `{ pictureIds }` — every picture once, the cover first.
  * Each answers the lot's new summary; the version moves and watchers get `lot.updated`.
@@ -53,7 +53,7 @@ const lotImageRoutes: FastifyPluginAsyncTypebox<{
   uploadsDir: string
   /** Uploads per member per window (LOT_IMAGE_UPLOAD_MAX / _WINDOW_MINUTES). */
   limit: { max: number; windowMinutes: number }
-  /** This process's picture decoding, bounded (LOT_IMAGE_CONCURRENCY / _QUEUE, decision 0048). */
+  /** This process's picture decoding, bounded (LOT_IMAGE_CONCURRENCY / _QUEUE, decision 0047). */
   pictureQueue: PictureQueue
 }> = async (app, { db, uploadsDir, limit, pictureQueue }) => {
   for (const type of LOT_IMAGE_TYPES) {

@@ -164,7 +164,7 @@ describe('lot room', () => {
     const readsBefore = lotReads()
     expect(await screen.findByText('Bid placed. You are leading at €13.00.')).toBeTruthy()
     expect(screen.queryByTestId('bid-checking')).toBeNull()
-    // An answer was lost on the way: what the room shows is asked for again (decision 0051).
+    // An answer was lost on the way: what the room shows is asked for again (decision 0049).
     await waitFor(() => expect(lotReads()).toBeGreaterThan(readsBefore))
     const keys = bidRequests(requests).map((r) => r.headers.get('Idempotency-Key'))
     expect(keys).toHaveLength(2)

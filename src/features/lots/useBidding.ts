@@ -85,7 +85,7 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
       onError: (error) => {
         setReview(null)
         if (error instanceof NetworkError || isLostAnswer(error)) {
-          // Not sent (offline), or no answer even after the resends (decision 0051): what is on
+          // Not sent (offline), or no answer even after the resends (decision 0049): what is on
           // screen was refetched; the same attempt (same key) may be sent again, never twice.
           setRetryVars(vars)
           const text = isLostAnswer(error) ? t('bid.unconfirmed') : t('bid.networkRetry')
@@ -144,7 +144,7 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
       : null
   // A live outbid after my result: said in its place, never under a stale "you are leading".
   const outbid = result && !fresh && status === 'outbid'
-  // The answer was lost and the same bid is being sent again (decision 0051): said as it is,
+  // The answer was lost and the same bid is being sent again (decision 0049): said as it is,
   // not as a failure; 'offline' while the resend waits for the network.
   const checking =
     place.isPending && place.failureCount > 0 ? (place.isPaused ? 'offline' : 'online') : null

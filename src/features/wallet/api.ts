@@ -103,7 +103,7 @@ export function useTopUp(id: string | null, watchSince: number | null) {
  * POST /api/wallet/top-ups with the attempt's Idempotency-Key: a double click, a retried request
  * or a reload sends the same key, and the server answers with the same top-up and PaymentIntent.
  * Never queued offline (not sent while offline: it fails at once); one whose answer was lost is
- * sent again under its key as soon as the network allows (decision 0051).
+ * sent again under its key as soon as the network allows (decision 0049).
  */
 export function useCreateTopUp() {
   const client = useQueryClient()

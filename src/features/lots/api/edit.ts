@@ -17,7 +17,7 @@ export interface LotEdit {
 /**
  * The seller's edit of their lot. Network only (never queued: the server refuses it once a bid
  * lands, so an edit sent later could be refused). One Idempotency-Key per attempt: an edit whose
- * answer was lost is sent again under it and applied once (decision 0051). The answer is the
+ * answer was lost is sent again under it and applied once (decision 0049). The answer is the
  * whole detail, put in the cache as it is; other rooms hear `lot.edited` and refetch.
  */
 export function useEditLot(id: string) {

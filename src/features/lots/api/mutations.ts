@@ -27,7 +27,7 @@ export function usePlaceBid(id: string) {
   return useMutation({
     mutationKey: ['lots', 'bid', id],
     // Never queued: a bid the browser cannot send (offline) fails at once (docs/product.md §6);
-    // one whose answer was lost is resent under its key, waiting for the network (decision 0051).
+    // one whose answer was lost is resent under its key, waiting for the network (decision 0049).
     networkMode: 'offlineFirst',
     // An update reload waits for its answer, and says so (src/offline/reload-guard.ts).
     meta: pendingWorkMeta('bid'),
@@ -85,7 +85,7 @@ export function useCreateLot() {
   const [keys] = useState(() => new AttemptKeys())
   return useMutation({
     mutationKey: ['lots', 'create'],
-    // A lost answer is resent under the same key once the network allows (decision 0051).
+    // A lost answer is resent under the same key once the network allows (decision 0049).
     networkMode: 'offlineFirst',
     mutationFn: (input: LotInput) =>
       api
@@ -108,7 +108,7 @@ export const PICTURE_BUSY_RETRIES = 3
 
 /**
  * How long to wait before sending a picture again: the server's Retry-After (at most 30 s) when it
- * answered 503 `pictures_busy` — nothing was stored, so sending it again is safe (decision 0048) —
+ * answered 503 `pictures_busy` — nothing was stored, so sending it again is safe (decision 0047) —
  * and undefined for any other error, which is shown at once.
  */
 export function pictureBusyDelayMs(error: unknown): number | undefined {

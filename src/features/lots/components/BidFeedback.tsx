@@ -6,7 +6,7 @@ import type { Bidding } from '../useBidding'
 /**
  * The last bid's result — or, once a live outbid makes it stale, the outbid in its place — and
  * "Send again" after a bid that got no answer. While a bid whose answer was lost is being sent
- * again, it says so (decision 0051). Focus moves here after sending.
+ * again, it says so (decision 0049). Focus moves here after sending.
  */
 export function BidFeedback({ bidding }: { bidding: Bidding }) {
   const { t } = useT()
