@@ -1,5 +1,5 @@
 /**
- * What one lot picture costs the API process (decision 0048):
+ * What one lot picture costs the API process (decision 0047):
  *
  *   npx tsx bench/pictures.ts [--before <dir>] [--runs 3] [--write]
  *
