@@ -11,7 +11,7 @@ import {
   startRestore,
 } from './offline/persist'
 import { provideQueueableDefinitions } from './offline/queueable'
-import { queryClient } from './api/query-client'
+import { queryClient } from './offline/query-client'
 import { getLanguage, loadLanguage } from './i18n'
 import { warmUpIntl } from './i18n/warm-up'
 import { DEFAULT_CURRENCY } from '../common/config'

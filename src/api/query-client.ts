@@ -1,6 +1,4 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { bindMutationRegistry } from '../offline/mutations'
-import { installQueueReplay } from '../offline/replay'
 import { isClientError } from './errors'
 import { refetchTouched, resendDelay, resendLostAnswer } from './reconcile'
 
@@ -14,7 +12,11 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * A QueryClient with the API's policies (retries, lost answers, refetching what a write touched).
+ * The app's client adds the offline queue: createQueryClient in src/offline/query-client.ts.
+ */
+export function createApiQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     // A write whose answer was lost refetches what it touched once it settles (decision 0049).
     mutationCache: new MutationCache({
@@ -51,11 +53,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   })
-  bindMutationRegistry(client)
-  // Queued writes replay one tab at a time, each applied once (docs/decisions/0011).
-  installQueueReplay(client)
   return client
 }
-
-/** The app's client. Tests create their own with createQueryClient(). */
-export const queryClient = createQueryClient()

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockApi, problem } from '../testing/http'
 import { api } from './client'
 import { NetworkError, isApiError } from './errors'
-import { createQueryClient } from './query-client'
+import { createQueryClient } from '../offline/query-client'
 import { KEYED_WRITE_TIMEOUT_MS, RESEND_LIMIT, isLostAnswer, resendDelay } from './reconcile'
 
 /**

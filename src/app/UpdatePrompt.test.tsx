@@ -19,7 +19,7 @@ async function load() {
   ] = await Promise.all([
     import('./UpdatePrompt'),
     import('../testing/pwa-register-stub'),
-    import('../api/query-client'),
+    import('../offline/query-client'),
     import('../offline/reload-guard'),
     import('../components/Toast'),
     import('../i18n'),

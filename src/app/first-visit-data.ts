@@ -1,5 +1,5 @@
 import { configQuery } from '../api/config'
-import { queryClient } from '../api/query-client'
+import { queryClient } from '../offline/query-client'
 import { meQuery } from '../features/auth/api'
 import { hasPersistedCache } from '../offline/persist'
 import type { ScreenPrefetch } from './routes'

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
 import { get } from 'idb-keyval'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createQueryClient } from '../api/query-client'
+import { createQueryClient } from '../offline/query-client'
 import { unbindMutationRegistry } from '../offline/mutations'
 import {
   flushPersistedState,

@@ -12,7 +12,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react'
-import { queryClient as appClient } from '../api/query-client'
+import { queryClient as appClient } from '../offline/query-client'
 import { Loading } from '../components/Spinner'
 import { ToastProvider } from '../components/Toast'
 import { useT } from '../i18n'

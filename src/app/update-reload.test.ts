@@ -1,6 +1,6 @@
 import { MutationObserver, onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createQueryClient } from '../api/query-client'
+import { createQueryClient } from '../offline/query-client'
 import { registerMutationDefaults, unregisterMutationDefaults } from '../offline/mutations'
 import { persister } from '../offline/persist'
 import { clearPersistedState } from '../offline/wipe'

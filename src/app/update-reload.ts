@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
-import { queryClient } from '../api/query-client'
+import { queryClient } from '../offline/query-client'
 import { flushPersistedState } from '../offline/persist'
 import { reloadGuard, type ReloadGuard } from '../offline/reload-guard'
 

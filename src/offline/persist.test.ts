@@ -3,7 +3,7 @@ import { persistQueryClientRestore } from '@tanstack/react-query-persist-client'
 import { waitFor } from '@testing-library/react'
 import { get } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createQueryClient } from '../api/query-client'
+import { createQueryClient } from './query-client'
 import {
   registerMutationDefaults,
   unbindMutationRegistry,

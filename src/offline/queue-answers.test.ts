@@ -4,7 +4,7 @@ import { waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { api } from '../api/client'
 import { newIdempotencyKey } from '../api/idempotency'
-import { createQueryClient } from '../api/query-client'
+import { createQueryClient } from './query-client'
 import { mockApi, problem, json, type Handler } from '../testing/http'
 import {
   registerMutationDefaults,

@@ -1,7 +1,7 @@
 import { MutationObserver, onlineManager } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createQueryClient } from '../api/query-client'
+import { createQueryClient } from './query-client'
 import {
   createReloadGuard,
   pendingWorkMeta,

@@ -1,6 +1,6 @@
 import type { Mutation, QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
-import { queryClient } from '../api/query-client'
+import { queryClient } from './query-client'
 import { isQueueableMutation } from './mutations'
 
 /**

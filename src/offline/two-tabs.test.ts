@@ -2,7 +2,7 @@ import { MutationObserver, onlineManager, type QueryClient } from '@tanstack/rea
 import { persistQueryClientRestore } from '@tanstack/react-query-persist-client'
 import { waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createQueryClient } from '../api/query-client'
+import { createQueryClient } from './query-client'
 import {
   registerMutationDefaults,
   unbindMutationRegistry,

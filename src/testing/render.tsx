@@ -3,7 +3,7 @@ import { render } from '@testing-library/react'
 import type { ReactElement, ReactNode } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { createQueryClient } from '../api/query-client'
+import { createQueryClient } from '../offline/query-client'
 import { ToastProvider } from '../components/Toast'
 
 /** Renders with a fresh QueryClient (no persistence), toasts and an in-memory router. */
