@@ -8,7 +8,7 @@
  * queued.
  */
 import { registerNotificationMutations } from '../features/notifications/mark-read'
-import { registerWatchMutations } from '../features/watchlist/watch-mutation'
+import { registerWatchMutations } from '../features/lots/watch-mutation'
 
 registerWatchMutations()
 registerNotificationMutations()

@@ -12,7 +12,7 @@ import { isClientError } from '../api/errors'
  * (docs/product.md §6: watch/unwatch, mark read). A restored paused mutation only carries its key
  * and variables, so its mutationFn must be known before the cache is restored:
  *
- *   // src/features/watchlist/watch-mutation.ts (registerWatchMutations), run by the hooks' module
+ *   // src/features/lots/watch-mutation.ts (registerWatchMutations), run by the hooks' module
  *   // and by src/app/offline-mutations.ts (loaded through queueable.ts)
  *   registerMutationDefaults(['watchlist', 'set'], { mutationFn: (v) => api.put(...) })
  *

@@ -4,9 +4,8 @@ import { EmptyState } from '../../components/EmptyState'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT } from '../../i18n'
 import { SignedInOnly, useMe } from '../auth'
-import { LotPagesList, StatusChip } from '../lots'
+import { LotPagesList, StatusChip, WatchButton } from '../lots'
 import { useWatchlist } from './api'
-import { WatchButton } from './WatchButton'
 
 /** `/watchlist`: the lots I watch, live prices through the cache the bridge patches. */
 export default function WatchlistScreen() {

@@ -11,8 +11,8 @@ import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import { lotKeys } from '../../api/lot-keys'
 import { detail, summary } from '../../testing/lot-fixtures'
-import { applyWatch, WATCH_KEY, type WatchVars } from './api'
-import { WatchButton } from './WatchButton'
+import { applyWatch, WATCH_KEY, type WatchVars } from '../lots/watch-toggle'
+import { WatchButton } from '../lots/components/WatchButton'
 
 const ID = summary().id
 

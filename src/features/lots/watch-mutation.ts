@@ -7,9 +7,9 @@ import type { Queued } from '../../offline/queued'
 import { lotKeys, type LotPages } from '../../api/lot-keys'
 
 /**
- * The queueable watch toggle's definition, apart from the hooks (api.ts): registered by the hooks'
- * module when a screen that toggles loads, and by src/app/offline-mutations.ts before a queued
- * toggle is brought back from disk (decision 0044).
+ * The queueable watch toggle's definition, apart from the hook (watch-toggle.ts): registered by
+ * the hook's module when a screen that toggles loads, and by src/app/offline-mutations.ts before
+ * a queued toggle is brought back from disk (decision 0044).
  */
 export const WATCH_KEY = ['watchlist', 'set'] as const
 

@@ -1,7 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query'
-import { useT } from '../../i18n'
-import { useOnline } from '../../offline/online'
-import { WATCH_KEY, useWatchToggle } from './api'
+import { useT } from '../../../i18n'
+import { useOnline } from '../../../offline/online'
+import { WATCH_KEY, useWatchToggle } from '../watch-toggle'
 
 /** Watch/unwatch toggle (aria-pressed); works offline — the change is queued and replayed. */
 export function WatchButton({ lotId, watching }: { lotId: string; watching: boolean }) {
