@@ -13,7 +13,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
-import type { AppState, ClusterPeers } from './app-state.ts'
+import type { AppState } from './app-state.ts'
+import type { ClusterPeers, ClusterStatus } from './cluster-peers.ts'
 import {
   decodeBusMessage,
   encodeBusMessage,
@@ -23,16 +24,7 @@ import {
 import { RemoteView, isHeld, type ChannelSnapshot } from './cluster-view.ts'
 import type { ClusterOptions, RealtimeLogger } from './options.ts'
 
-export interface ClusterStatus {
-  nodeId: string
-  /** Both Redis connections are up and this node has announced itself. */
-  connected: boolean
-  /** Nodes known alive, this one included. */
-  nodes: number
-  /** Bus messages sent and received since start (for the bench). */
-  sent: number
-  received: number
-}
+export type { ClusterStatus } from './cluster-peers.ts'
 
 export class ClusterLink {
   readonly nodeId = randomBytes(8).toString('hex')
