@@ -13,7 +13,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
-import type { AppState, ClusterPeers } from './app-state.ts'
+import type { AppState } from './app-state.ts'
+import type { ClusterPeers } from './cluster-peers.ts'
 import {
   decodeBusMessage,
   encodeBusMessage,
