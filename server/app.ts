@@ -1,16 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs'
-import { createServer, STATUS_CODES } from 'node:http'
-import type { Socket } from 'node:net'
-import Fastify, {
-  LogController,
-  type ConnectionError,
-  type FastifyInstance,
-  type RouteOptions,
-} from 'fastify'
+import { mkdirSync } from 'node:fs'
+import { createServer } from 'node:http'
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import { constants as zlib } from 'node:zlib'
-import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
@@ -20,39 +13,19 @@ import { createStripe } from './lib/stripe.ts'
 import type Stripe from 'stripe'
 import rateLimit from '@fastify/rate-limit'
 import type { Redis } from 'ioredis'
-import metrics, { type FanOutFeed, type RealtimeGauges } from './plugins/metrics.ts'
+import type { FanOutFeed, RealtimeGauges } from './plugins/metrics.ts'
 import { REDACT_PATHS, serializeError, serializeRequest } from './lib/log-redaction.ts'
 import { logOneLinePerRequest, readableLogStream } from './lib/local-log.ts'
-import { PROBLEM_CONTENT_TYPE } from '../common/errors.ts'
-import { isServerPath } from '../common/wire.ts'
-import { AppError, toProblem } from './lib/problem.ts'
+import { answerClientError } from './lib/client-error.ts'
+import { AppError } from './lib/problem.ts'
 import { publicHostName } from './lib/public-host.ts'
 import errorHandler, { frameworkErrors } from './plugins/error-handler.ts'
 import input, { INPUT_FORMATS } from './plugins/input.ts'
 import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import socketId from './plugins/socket-id.ts'
-import staticFiles from './plugins/static.ts'
-import { firstPictureFinder } from './routes/lots/first-picture.ts'
-import { PictureQueue } from './lib/picture-queue.ts'
-import { firstScreenAnswerer } from './lib/first-screen-answers.ts'
-import authRoutes from './routes/auth/index.ts'
-import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
-import broadcastingRoutes from './routes/broadcasting/index.ts'
-import adminRoutes from './routes/admin/index.ts'
-import endingRoutes from './routes/ending/index.ts'
-import ledgerRoutes from './routes/ledger/index.ts'
-import stripeWebhookRoutes from './routes/stripe/index.ts'
-import topUpRoutes from './routes/top-ups/index.ts'
-import configRoutes from './routes/config/index.ts'
-import healthRoutes from './routes/health/index.ts'
-import lotRoutes from './routes/lots/index.ts'
-import lotImageRoutes from './routes/lot-images/index.ts'
-import notificationRoutes from './routes/notifications/index.ts'
-import pushRoutes from './routes/push/index.ts'
 import { localVapidKeys, type VapidKeys } from './lib/vapid.ts'
-import walletRoutes from './routes/wallet/index.ts'
-import watchlistRoutes from './routes/watchlist/index.ts'
+import { registerRoutes } from './app-routes.ts'
 
 export interface AppDependencies {
   config: Config
@@ -100,44 +73,6 @@ declare module 'fastify' {
 function trustProxyOption(trust: Config['trustProxy']) {
   if (typeof trust !== 'number') return trust
   return (_address: string, hop: number) => hop < trust
-}
-
-/** The app's version, as the OpenAPI document states it. */
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string
-  }
-).version
-
-/**
- * What Node could not parse as HTTP never reaches a route or Fastify's error handling (a bad
- * request line, header fields over Node's limit, a bad Content-Length, a request that did not
- * arrive within REQUEST_TIMEOUT_SECONDS): it is answered here, as problem+json like every other
- * error, and the connection is closed (the stream can no longer be trusted). Given to Fastify as
- * `clientErrorHandler`.
- */
-export function answerClientError(error: ConnectionError, socket: Socket): void {
-  // A reset connection (or one already gone) has nobody to answer.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const [status, detail] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'The request did not arrive in time.']
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request header fields are too large.']
-        : [400, 'The request is not valid HTTP.']
-  const reason = STATUS_CODES[status] ?? 'Error'
-  if (socket.writable) {
-    const body = JSON.stringify({ ...toProblem(status, 'bad_request', detail), title: reason })
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\n` +
-        `Content-Type: ${PROBLEM_CONTENT_TYPE}; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Cache-Control: no-store\r\n' +
-        'Connection: close\r\n\r\n' +
-        body,
-    )
-  }
-  socket.destroy()
 }
 
 /**
@@ -254,94 +189,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   })
   await app.register(session, { config, db })
 
-  const prefix = config.basePath.replace(/\/$/, '')
-  // The OpenAPI document of every route registered from here on that the server owns (the API,
-  // real-time authorization, health), built from the routes' own schemas; the app shell is not in
-  // it. Served at GET /api/openapi.json (below).
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Lotline API',
-        version: VERSION,
-        description: 'Errors are application/problem+json (RFC 9457) with a stable `code`.',
-      },
-    },
-    transform: ({ schema, url }) => ({
-      schema: isServerPath(url.slice(prefix.length + 1)) ? schema : { ...schema, hide: true },
-      url,
-    }),
-  })
-  await app.register(
-    async (scoped) => {
-      await scoped.register(healthRoutes, { db, checks: deps.healthChecks ?? {} })
-      await scoped.register(metrics, {
-        db,
-        broadcaster,
-        token: config.metricsToken,
-        production: config.production,
-        realtime: deps.realtimeStats,
-        realtimeFanOuts: deps.realtimeFanOuts,
-        redis: deps.redis,
-      })
-      await scoped.register(
-        async (api) => {
-          api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-            void reply.header('Cache-Control', 'no-store')
-            return app.swagger()
-          })
-          await api.register(configRoutes, { config, pushPublicKey: vapid?.publicKey ?? null })
-          await api.register(authRoutes, {
-            db,
-            limits: createAuthLimits(config.limits, attemptCounters(deps.redis, app.log)),
-            // Signing out also closes that user's real-time connections (docs/product.md §3).
-            onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
-          })
-          await api.register(lotRoutes, {
-            db,
-            currency: config.currency,
-            createLimit: config.limits.lotsPerMember,
-          })
-          await api.register(lotImageRoutes, {
-            db,
-            uploadsDir,
-            limit: config.uploads,
-            pictureQueue: new PictureQueue(config.pictureWork),
-          })
-          await api.register(watchlistRoutes, { db })
-          await api.register(notificationRoutes, { db })
-          await api.register(pushRoutes, {
-            db,
-            enabled: vapid !== null,
-            allowedHosts: config.push.endpointHosts,
-          })
-          await api.register(walletRoutes, { db, currency: config.currency })
-          await api.register(ledgerRoutes, { db })
-          await api.register(endingRoutes, { db })
-          await api.register(topUpRoutes, {
-            ...payments,
-            startLimit: config.limits.topUpsPerMember,
-            readLimit: config.limits.topUpReadsPerMember,
-          })
-          await api.register(stripeWebhookRoutes, {
-            ...payments,
-            webhookSecret: config.stripe.webhookSecret,
-          })
-          await api.register(adminRoutes, payments)
-        },
-        { prefix: '/api' },
-      )
-      await scoped.register(broadcastingRoutes, { db, broadcaster, prefix: '/broadcasting' })
-    },
-    { prefix },
-  )
-
-  await app.register(staticFiles, {
-    config,
-    distDir: deps.distDir,
-    uploadsDir,
-    firstPicture: firstPictureFinder(db),
-    firstScreenAnswers: firstScreenAnswerer(app, config.basePath, config.shellAnswerWaitMs),
-  })
+  await registerRoutes(app, deps, { broadcaster, payments, uploadsDir, vapid })
   return app
 }

@@ -1,7 +1,8 @@
-import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import type { Limit } from './lib/attempt-limiter.ts'
-import { vapidProblems, type VapidKeys } from './lib/vapid.ts'
+import { envReader, type Env } from './config/env-reader.ts'
+import { parsePush, type PushConfig } from './config/push.ts'
+import { parseTrustProxy } from './config/trust-proxy.ts'
 import { ANSWER_WAIT_MS } from './lib/first-screen-answers.ts'
 import { DEFAULT_CURRENCY } from '../common/config.ts'
 
@@ -104,14 +105,7 @@ export interface Config {
     apiProtocol: 'http' | 'https' | undefined
   }
   /** Web Push (decision 0032). */
-  push: {
-    /** WEB_PUSH=off turns it off: no subscriptions, `push: null` in /api/config, nothing sent. */
-    enabled: boolean
-    /** From VAPID_*; undefined in local mode without them (a pair kept under DATA_DIR is used). */
-    vapid: VapidKeys | undefined
-    /** PUSH_ENDPOINT_HOSTS: push services allowed beside the public ones, as `host[:port]`. */
-    endpointHosts: string[]
-  }
+  push: PushConfig
 }
 
 export const DEV_DEFAULTS = {
@@ -127,43 +121,10 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>
-
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = []
-  const str = (name: string) => {
-    const value = env[name]?.trim()
-    return value ? value : undefined
-  }
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = str(name)
-    if (raw === undefined) return fallback
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`)
-      return fallback
-    }
-    return value
-  }
-  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const raw = str(name)
-    if (raw === undefined) return fallback
-    if (!(allowed as readonly string[]).includes(raw)) {
-      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`)
-      return fallback
-    }
-    return raw as T
-  }
-
-  const limit = (name: string, fallback: string): Limit => {
-    const raw = str(name) ?? fallback
-    const parsed = parseLimit(raw)
-    if (!parsed) {
-      problems.push(`${name} must look like 10/1m: attempts per 30s, 10m or 1h (got "${raw}")`)
-      return parseLimit(fallback)!
-    }
-    return parsed
-  }
+  const read = envReader(env, problems)
+  const { str, int, oneOf, limit } = read
 
   // Any spelling: "Production", " PRODUCTION " must not quietly run in local mode.
   const production = str('NODE_ENV')?.toLowerCase() === 'production'
@@ -236,7 +197,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('STRIPE_WEBHOOK_SECRET is required in production when Stripe is configured')
   }
 
-  const push = parsePush(str, oneOf, production, problems)
+  const push = parsePush(read, production, problems)
 
   const sessionSecret = str('SESSION_SECRET') ?? DEV_DEFAULTS.sessionSecret
   if (sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters')
@@ -301,70 +262,10 @@ export function loadConfig(env: Env = process.env): Config {
   return config
 }
 
-/**
- * WEB_PUSH (on by default), the VAPID key pair and PUSH_ENDPOINT_HOSTS. Production with push on
- * needs all three VAPID_* (a generated pair would change with every deploy and every node, and the
- * push services would refuse our pushes to the subscriptions made with the old one); local mode
- * may leave them out and gets a pair kept under DATA_DIR (server/lib/vapid.ts).
- */
-function parsePush(
-  str: (name: string) => string | undefined,
-  oneOf: <T extends string>(name: string, allowed: readonly T[], fallback: T) => T,
-  production: boolean,
-  problems: string[],
-): Config['push'] {
-  const enabled = oneOf('WEB_PUSH', ['on', 'off'] as const, 'on') === 'on'
-  const names = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const
-  const [publicKey, privateKey, subject] = names.map((name) => str(name))
-  const endpointHosts: string[] = []
-  for (const entry of (str('PUSH_ENDPOINT_HOSTS') ?? '').split(',')) {
-    const host = entry.trim()
-    if (!host) continue
-    if (!isHostAndPort(host)) {
-      problems.push(
-        `PUSH_ENDPOINT_HOSTS must be host[:port] entries separated by commas, in lower case (not valid: "${host}")`,
-      )
-    } else endpointHosts.push(host)
-  }
-  if (!enabled) return { enabled, vapid: undefined, endpointHosts }
-  const given = names.filter((_, i) => [publicKey, privateKey, subject][i] !== undefined)
-  if (given.length === 0 && !production) return { enabled, vapid: undefined, endpointHosts }
-  if (given.length < names.length) {
-    const missing = names.filter((name) => !given.includes(name))
-    problems.push(
-      `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required ${production ? 'in production ' : ''}` +
-        'with WEB_PUSH on (make a pair with `npx web-push generate-vapid-keys`, or set WEB_PUSH=off)',
-    )
-    return { enabled, vapid: undefined, endpointHosts }
-  }
-  const vapid = { publicKey: publicKey!, privateKey: privateKey!, subject: subject! }
-  const bad = vapidProblems(vapid)
-  problems.push(...bad)
-  return { enabled, vapid: bad.length ? undefined : vapid, endpointHosts }
-}
-
-/** `push.example.com` or `127.0.0.1:8443`: a lower-case host name or IPv4 address, an optional port. */
-function isHostAndPort(entry: string): boolean {
-  const match = /^([a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/.exec(entry)
-  if (!match) return false
-  return match[2] === undefined || (Number(match[2]) >= 1 && Number(match[2]) <= 65535)
-}
-
 function normaliseBasePath(path: string): string {
   let result = path.startsWith('/') ? path : `/${path}`
   if (!result.endsWith('/')) result += '/'
   return result
-}
-
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const
-
-/** "10/1m" = at most 10 per minute. */
-function parseLimit(raw: string): Limit | undefined {
-  const match = /^(\d{1,6})\s*\/\s*(\d{1,4})\s*([smh])$/.exec(raw.trim())
-  if (!match) return undefined
-  const max = Number(match[1])
-  const windowMs = Number(match[2]) * UNIT_MS[match[3] as keyof typeof UNIT_MS]
-  return max >= 1 && windowMs > 0 ? { max, windowMs } : undefined
 }
 
 function isHttpUrl(raw: string): boolean {
@@ -374,50 +275,4 @@ function isHttpUrl(raw: string): boolean {
   } catch {
     return false
   }
-}
-
-const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
-
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_ADDRESS_NAMES.has(entry)) return true
-  const [address = '', bits, ...rest] = entry.split('/')
-  const version = isIP(address)
-  if (version === 0 || rest.length > 0) return false
-  if (bits === undefined) return true
-  const prefix = Number(bits)
-  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128)
-}
-
-/**
- * TRUST_PROXY: empty/false = no proxy; a number = that many proxies in front (the client is the
- * address the outermost one saw); a list = the proxies' addresses or CIDRs. `true` ("trust every
- * hop") is refused: any client could then name its own address in X-Forwarded-For and reset
- * every per-address limit (decision 0016).
- */
-function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
-  if (raw === undefined || raw.toLowerCase() === 'false' || raw === '0') return false
-  if (raw.toLowerCase() === 'true') {
-    problems.push(
-      'TRUST_PROXY=true would trust every hop, so any client could forge its address in ' +
-        'X-Forwarded-For; set the number of reverse proxies in front (e.g. TRUST_PROXY=1) or ' +
-        'their addresses (e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
-    )
-    return false
-  }
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw)
-    if (hops <= 10) return hops
-    problems.push(`TRUST_PROXY must be a number of proxies from 0 to 10 (got "${raw}")`)
-    return false
-  }
-  const entries = raw.split(',').map((entry) => entry.trim())
-  const bad = entries.filter((entry) => !isProxyAddress(entry))
-  if (bad.length > 0) {
-    problems.push(
-      `TRUST_PROXY must be false, a number of proxies, or proxy addresses/CIDRs separated by ` +
-        `commas (not valid: ${bad.map((entry) => `"${entry}"`).join(', ')})`,
-    )
-    return false
-  }
-  return entries
 }

@@ -5,30 +5,12 @@
  */
 import type { Connection, SignedInUser } from './connection.ts'
 import type { RealtimeApp } from './options.ts'
-import { channelKind, type ChannelKind } from './names.ts'
+import { channelKind } from './names.ts'
 import { prepareFrame } from './frames.ts'
 import { Codes, memberAdded, memberRemoved } from './protocol.ts'
-import type { ClusterPeers } from './cluster-peers.ts'
 import type { PresenceChange } from './cluster-view.ts'
-
-export interface PresenceMember {
-  info: unknown
-  sockets: Set<Connection>
-  /** Set while the member has no socket left but is still listed (the leave window). */
-  leaving?: NodeJS.Timeout
-}
-
-export interface ChannelState {
-  name: string
-  kind: ChannelKind
-  subscribers: Set<Connection>
-  /** Presence channels only: one entry per user id, however many sockets that user has. */
-  members: Map<string, PresenceMember> | undefined
-}
-
-export type PresenceJoin =
-  /** `members`: user id → info across the cluster, for subscription_succeeded. */
-  { ok: true; members: Map<string, unknown> } | { ok: false; reason: 'member_limit' }
+import type { ChannelState, PresenceJoin, PresenceMember } from './channel-state.ts'
+import type { ClusterPeers } from './cluster-peers.ts'
 
 export class AppState {
   readonly connections = new Map<string, Connection>()

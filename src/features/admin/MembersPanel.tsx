@@ -8,16 +8,11 @@ import { QueryErrorState } from '../../components/QueryErrorState'
 import { Loading } from '../../components/Spinner'
 import { TextField } from '../../components/TextField'
 import { useT } from '../../i18n'
-import { errorMessage } from '../../i18n/error-message'
 import { useOnline } from '../../offline/online'
 import { useMe } from '../auth'
-import {
-  newIdempotencyKey,
-  useAdjustWallet,
-  useChangeRole,
-  useMembers,
-  useSetSuspension,
-} from './api'
+import { useChangeRole, useMembers, useSetSuspension } from './api'
+import { AdjustForm } from './AdjustForm'
+import { Outcome, useActionState } from './member-action'
 import { reasonOk, ReasonField } from './ReasonField'
 
 /** Members: search, then manage one (role, suspension, wallet adjustment). */
@@ -130,27 +125,6 @@ function MemberRow({
   )
 }
 
-function useActionState() {
-  const [reason, setReason] = useState('')
-  const [tried, setTried] = useState(false)
-  return { reason, setReason, tried, setTried }
-}
-
-function Outcome({ error, done }: { error: unknown; done: string | null }) {
-  const { lang } = useT()
-  return (
-    <div aria-live="polite">
-      {error ? (
-        <p className="field-error" role="alert">
-          {errorMessage(error, lang)}
-        </p>
-      ) : done ? (
-        <p className="admin-done">{done}</p>
-      ) : null}
-    </div>
-  )
-}
-
 function RoleForm({ member }: { member: AdminMember }) {
   const { t } = useT()
   const online = useOnline()
@@ -219,89 +193,6 @@ function SuspensionForm({ member }: { member: AdminMember }) {
         {label}
       </Button>
       <Outcome error={set.error} done={set.isSuccess ? t('admin.done') : null} />
-    </form>
-  )
-}
-
-/** "25", "-7.5", "-7.50" → minor units; null when not an amount or zero. */
-export function parseAmount(text: string): number | null {
-  const match = /^\s*(-)?(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text)
-  if (!match) return null
-  const minor = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'))
-  if (minor === 0) return null
-  return match[1] ? -minor : minor
-}
-
-function AdjustForm({ member }: { member: AdminMember }) {
-  const { t, formatMoney } = useT()
-  const online = useOnline()
-  const adjust = useAdjustWallet()
-  const s = useActionState()
-  const [amountText, setAmountText] = useState('')
-  const [key, setKey] = useState(newIdempotencyKey)
-  const [applied, setApplied] = useState<{ before: number; after: number } | null>(null)
-  const amount = parseAmount(amountText)
-  const money = (minor: number) => formatMoney(minor, member.currency)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    s.setTried(true)
-    if (amount === null || !reasonOk(s.reason)) return
-    const before = member.balance
-    adjust.mutate(
-      { userId: member.id, amount, reason: s.reason.trim(), key },
-      {
-        onSuccess: ({ wallet }) => {
-          setApplied({ before, after: wallet.balance })
-          setKey(newIdempotencyKey())
-          setAmountText('')
-          s.setReason('')
-          s.setTried(false)
-        },
-      },
-    )
-  }
-  return (
-    <form className="admin-form" onSubmit={submit} noValidate>
-      <h3>{t('admin.wallet.title')}</h3>
-      <TextField
-        name="amount"
-        inputMode="decimal"
-        label={t('admin.wallet.amount')}
-        hint={
-          amount !== null
-            ? t('admin.wallet.preview', {
-                before: money(member.balance),
-                after: money(member.balance + amount),
-              })
-            : t('admin.wallet.amountHint')
-        }
-        value={amountText}
-        onChange={(event) => {
-          setAmountText(event.target.value)
-          setKey(newIdempotencyKey())
-        }}
-        error={s.tried && amount === null ? t('admin.wallet.amountInvalid') : null}
-      />
-      <ReasonField value={s.reason} onChange={s.setReason} showError={s.tried} />
-      <Button
-        type="submit"
-        pending={adjust.isPending}
-        disabled={!online}
-        disabledReason={t('admin.offline')}
-      >
-        {t('admin.wallet.apply')}
-      </Button>
-      <Outcome
-        error={adjust.error}
-        done={
-          applied
-            ? t('admin.wallet.applied', {
-                before: money(applied.before),
-                after: money(applied.after),
-              })
-            : null
-        }
-      />
     </form>
   )
 }

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs'
+import type { FastifyInstance } from 'fastify'
+import swagger from '@fastify/swagger'
+import type Stripe from 'stripe'
+import { isServerPath } from '../common/wire.ts'
+import type { AppDependencies } from './app.ts'
+import type { Broadcaster } from './lib/broadcaster.ts'
+import { firstScreenAnswerer } from './lib/first-screen-answers.ts'
+import { PictureQueue } from './lib/picture-queue.ts'
+import type { VapidKeys } from './lib/vapid.ts'
+import metrics from './plugins/metrics.ts'
+import staticFiles from './plugins/static.ts'
+import adminRoutes from './routes/admin/index.ts'
+import authRoutes from './routes/auth/index.ts'
+import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
+import broadcastingRoutes from './routes/broadcasting/index.ts'
+import configRoutes from './routes/config/index.ts'
+import endingRoutes from './routes/ending/index.ts'
+import healthRoutes from './routes/health/index.ts'
+import ledgerRoutes from './routes/ledger/index.ts'
+import lotImageRoutes from './routes/lot-images/index.ts'
+import { firstPictureFinder } from './routes/lots/first-picture.ts'
+import lotRoutes from './routes/lots/index.ts'
+import notificationRoutes from './routes/notifications/index.ts'
+import pushRoutes from './routes/push/index.ts'
+import stripeWebhookRoutes from './routes/stripe/index.ts'
+import topUpRoutes from './routes/top-ups/index.ts'
+import walletRoutes from './routes/wallet/index.ts'
+import watchlistRoutes from './routes/watchlist/index.ts'
+
+/** The app's version, as the OpenAPI document states it. */
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+).version
+
+/** What buildApp (app.ts) made once and every route shares. */
+export interface SharedParts {
+  broadcaster: Broadcaster
+  /** What the money routes need: the database, Stripe (null = card payments off), currency. */
+  payments: {
+    db: AppDependencies['db']
+    stripe: Stripe | null
+    broadcaster: Broadcaster
+    currency: string
+  }
+  uploadsDir: string
+  /** null when Web Push is off. */
+  vapid: VapidKeys | null
+}
+
+/**
+ * Every route under BASE_PATH, after app.ts has registered the plugins they rely on (errors,
+ * input, security headers, compression, cookies, rate limits, sessions): health and metrics, the
+ * API under /api with its OpenAPI document, real-time authorization, then the built client.
+ */
+export async function registerRoutes(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  { broadcaster, payments, uploadsDir, vapid }: SharedParts,
+): Promise<void> {
+  const { config, db } = deps
+  const prefix = config.basePath.replace(/\/$/, '')
+  // The OpenAPI document of every route registered from here on that the server owns (the API,
+  // real-time authorization, health), built from the routes' own schemas; the app shell is not in
+  // it. Served at GET /api/openapi.json (below).
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lotline API',
+        version: VERSION,
+        description: 'Errors are application/problem+json (RFC 9457) with a stable `code`.',
+      },
+    },
+    transform: ({ schema, url }) => ({
+      schema: isServerPath(url.slice(prefix.length + 1)) ? schema : { ...schema, hide: true },
+      url,
+    }),
+  })
+  await app.register(
+    async (scoped) => {
+      await scoped.register(healthRoutes, { db, checks: deps.healthChecks ?? {} })
+      await scoped.register(metrics, {
+        db,
+        broadcaster,
+        token: config.metricsToken,
+        production: config.production,
+        realtime: deps.realtimeStats,
+        realtimeFanOuts: deps.realtimeFanOuts,
+        redis: deps.redis,
+      })
+      await scoped.register(
+        async (api) => {
+          api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+            void reply.header('Cache-Control', 'no-store')
+            return app.swagger()
+          })
+          await api.register(configRoutes, { config, pushPublicKey: vapid?.publicKey ?? null })
+          await api.register(authRoutes, {
+            db,
+            limits: createAuthLimits(config.limits, attemptCounters(deps.redis, app.log)),
+            // Signing out also closes that user's real-time connections (docs/product.md §3).
+            onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
+          })
+          await api.register(lotRoutes, {
+            db,
+            currency: config.currency,
+            createLimit: config.limits.lotsPerMember,
+          })
+          await api.register(lotImageRoutes, {
+            db,
+            uploadsDir,
+            limit: config.uploads,
+            pictureQueue: new PictureQueue(config.pictureWork),
+          })
+          await api.register(watchlistRoutes, { db })
+          await api.register(notificationRoutes, { db })
+          await api.register(pushRoutes, {
+            db,
+            enabled: vapid !== null,
+            allowedHosts: config.push.endpointHosts,
+          })
+          await api.register(walletRoutes, { db, currency: config.currency })
+          await api.register(ledgerRoutes, { db })
+          await api.register(endingRoutes, { db })
+          await api.register(topUpRoutes, {
+            ...payments,
+            startLimit: config.limits.topUpsPerMember,
+            readLimit: config.limits.topUpReadsPerMember,
+          })
+          await api.register(stripeWebhookRoutes, {
+            ...payments,
+            webhookSecret: config.stripe.webhookSecret,
+          })
+          await api.register(adminRoutes, payments)
+        },
+        { prefix: '/api' },
+      )
+      await scoped.register(broadcastingRoutes, { db, broadcaster, prefix: '/broadcasting' })
+    },
+    { prefix },
+  )
+
+  await app.register(staticFiles, {
+    config,
+    distDir: deps.distDir,
+    uploadsDir,
+    firstPicture: firstPictureFinder(db),
+    firstScreenAnswers: firstScreenAnswerer(app, config.basePath, config.shellAnswerWaitMs),
+  })
+}
