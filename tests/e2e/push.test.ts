@@ -460,9 +460,18 @@ async function alertsOnHere(p: Page) {
   const state = p.getByTestId('push-state')
   const now = () => state.getAttribute('data-state')
   await expect.poll(now, { timeout: 20_000 }).toMatch(/^(on|off)$/)
-  if ((await now()) === 'off')
-    await p.getByRole('button', { name: 'Turn on alerts on this device' }).click()
-  await expect.poll(now, { timeout: 20_000 }).toBe('on')
+  // Start-up may turn them on while the screen shows "off" (the button then leaves the page under
+  // the click): press it only while it is there, until the state is on.
+  const turnOn = p.getByRole('button', { name: 'Turn on alerts on this device' })
+  await expect
+    .poll(
+      async () => {
+        if ((await now()) === 'off') await turnOn.click({ timeout: 2_000 }).catch(() => {})
+        return now()
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('on')
 }
 
 const deliveredTo = (subscriptionId: string) =>
