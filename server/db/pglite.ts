@@ -7,13 +7,22 @@ function adapt<Row>(result: { rows: Row[]; affectedRows?: number }): QueryResult
   return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) }
 }
 
+export interface PgliteDatabase extends Database {
+  /** The whole cluster as a tarball, for `loadDataDir` (the tests' migrated snapshot). */
+  dumpDataDir(): Promise<Blob>
+}
+
 /**
  * Embedded PostgreSQL (WASM). One connection, so transactions are already serial; PGlite queues
- * concurrent callers behind its own mutex. `dataDir` undefined = in memory (tests).
+ * concurrent callers behind its own mutex. `dataDir` undefined = in memory (tests). `loadDataDir`
+ * starts from a dump of another instance (`dumpDataDir`) instead of an empty cluster.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   if (dataDir) await mkdir(dataDir, { recursive: true })
-  const db = await PGlite.create(dataDir ? { dataDir } : {})
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options })
   const query = async <Row>(sql: string, params: unknown[] = []) =>
     adapt(await db.query<Row>(sql, params as never[]))
   return {
@@ -29,5 +38,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       })
     },
     close: () => db.close(),
+    dumpDataDir: () => db.dumpDataDir('none'),
   }
 }

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, splitStatements } from '../../server/db/migrate.ts'
+import { openPglite } from '../../server/db/pglite.ts'
 import { seedDemoData, DEMO_STARTING_CREDIT } from '../../server/jobs/seed-demo-data.ts'
 import { findUserByEmail } from '../../server/repositories/users.ts'
 import { walletOf } from '../../server/repositories/wallets.ts'
@@ -68,6 +69,44 @@ describe(`data layer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       `select count(*)::int as n from lots where status = 'open' and ends_at > now()`,
     )
     expect(rows[0]!.n).toBeGreaterThanOrEqual(3)
+  })
+})
+
+/** What the migrations built: columns, constraints, indexes, functions and triggers, as text. */
+async function schemaOf(database: Database): Promise<string[]> {
+  const { rows } = await database.query<{ item: string }>(`
+    select format('column %s.%s %s null=%s default=%s', table_name, column_name, data_type,
+                  is_nullable, column_default) as item
+      from information_schema.columns where table_schema = 'public'
+    union all
+    select format('constraint %s %s %s', conrelid::regclass, conname, pg_get_constraintdef(oid))
+      from pg_constraint where connamespace = 'public'::regnamespace
+    union all
+    select 'index ' || indexdef from pg_indexes where schemaname = 'public'
+    union all
+    select format('function %s %s', proname, md5(prosrc))
+      from pg_proc where pronamespace = 'public'::regnamespace
+    union all
+    select format('trigger %s on %s', tgname, tgrelid::regclass)
+      from pg_trigger where not tgisinternal
+    order by 1`)
+  return rows.map((r) => r.item)
+}
+
+describe.skipIf(onPostgres)('migrations from an empty PGlite (the start-up path)', () => {
+  it('apply every file in order and build the schema the test databases start from', async () => {
+    const fresh = await openPglite(undefined)
+    try {
+      const files = (await readdir(new URL('../../server/db/migrations/', import.meta.url)))
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
+      expect(await migrate(fresh)).toEqual(files)
+      const built = await schemaOf(fresh)
+      expect(built.length).toBeGreaterThan(50)
+      expect(built).toEqual(await schemaOf(db))
+    } finally {
+      await fresh.close()
+    }
   })
 })
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import { inject } from 'vitest'
 import { buildApp, type AppDependencies } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { openPglite } from '../../server/db/pglite.ts'
 import { createScratchDatabase } from '../../server/db/scratch.ts'
-import { migrate } from '../../server/db/migrate.ts'
 import type { Database } from '../../server/db/types.ts'
 
 /**
@@ -20,12 +21,15 @@ export const raceNote = onPostgres
   : ' (serialized on PGlite: no real race)'
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
+let snapshot: Promise<Blob> | undefined
+/** The migrated cluster tests/server/pglite-snapshot.ts dumped once for the whole run. */
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= readFile(inject('pgliteSnapshot')).then((bytes) => new Blob([bytes]))
+  return snapshot
+}
+
 export async function createTestDatabase(): Promise<Database> {
-  if (!onPostgres) {
-    const db = await openPglite(undefined)
-    await migrate(db)
-    return db
-  }
+  if (!onPostgres) return openPglite(undefined, { loadDataDir: await migratedSnapshot() })
   const { db, drop } = await createScratchDatabase(ADMIN_URL, 'lotline_test', 20)
   const close = db.close.bind(db)
   return {
