@@ -27,12 +27,23 @@ const report = (
 describe('mutation thresholds, per group', () => {
   it.each([
     ['every group at its threshold', 90, 85, []],
-    ['common/ one point under 90 %', 89, 85, ['common/: mutation score 89.0 % is below 90 %']],
+    [
+      'common/ one point under 90 %',
+      89,
+      85,
+      [
+        'common/: mutation score 89.0 % is below 90 %',
+        'common/auction.ts: mutation score 89.0 % is below 90 % (common/)',
+      ],
+    ],
     [
       'real-time one point under 85 %',
       90,
       84,
-      ['real-time protocol: mutation score 84.0 % is below 85 %'],
+      [
+        'real-time protocol: mutation score 84.0 % is below 85 %',
+        'server/realtime/protocol.ts: mutation score 84.0 % is below 85 % (real-time protocol)',
+      ],
     ],
   ] as const)('%s', (_, commonKilled, realtimeKilled, failures) => {
     const verdict = check(
@@ -51,7 +62,33 @@ describe('mutation thresholds, per group', () => {
         ...mutants(11, 'Survived'),
       ]),
     )
-    expect(verdict.failures).toEqual(['command deciders: mutation score 89.0 % is below 90 %'])
+    expect(verdict.failures).toEqual([
+      'command deciders: mutation score 89.0 % is below 90 %',
+      'server/commands/lots/decide-cancel.ts: mutation score 89.0 % is below 90 % (command deciders)',
+    ])
+  })
+
+  it('a file under its threshold fails the check even when its group is above', () => {
+    const verdict = check({
+      files: {
+        'common/auction/finding.ts': {
+          mutants: [...mutants(87, 'Killed'), ...mutants(13, 'Survived')],
+        },
+        'common/auction/bidding.ts': { mutants: mutants(900, 'Killed') },
+        'common/auction/ending.ts': {
+          mutants: [...mutants(90, 'Killed'), ...mutants(10, 'NoCoverage')],
+        },
+        'server/realtime/protocol.ts': { mutants: mutants(100, 'Killed') },
+        'server/commands/lots/decide-cancel.ts': { mutants: mutants(100, 'Killed') },
+      },
+    })
+    // The group scores 97.9 %; only the file below 90 % is named, the one at exactly 90 % passes.
+    expect(verdict.lines).toContain(
+      '| **common/** (threshold 90 %) | 97.9 % | 1077 | 13 | 10 | 0 |',
+    )
+    expect(verdict.failures).toEqual([
+      'common/auction/finding.ts: mutation score 87.0 % is below 90 % (common/)',
+    ])
   })
 
   it.each([

@@ -1,15 +1,16 @@
 /**
- * Checks a StrykerJS JSON report against Lotline's mutation thresholds, per group of files
- * (Stryker itself has a single `thresholds.break` for the whole run):
+ * Checks a StrykerJS JSON report against Lotline's mutation thresholds, per group of files and
+ * per file (Stryker itself has a single `thresholds.break` for the whole run):
  *
  * - the shared rules (`common/`) and the server's command deciders ≥ 90 %, the real-time protocol
- *   code ≥ 85 %;
+ *   code ≥ 85 %, for the group and for every file in it;
  * - mutants disabled by `// Stryker disable …` comments ≤ 5 % of all mutants, each with its reason.
  *
  *   npx tsx scripts/mutation-thresholds.ts [report.json] [--docs docs/testing.md]
  *
  * Prints per-file scores; with `--docs`, also writes them between the mutation-summary markers of
- * that file. Exits 1 when a group is below its threshold or the disabled mutants break the rule.
+ * that file. Exits 1 when a group or a file in it is below the group's threshold, or the disabled
+ * mutants break the rule.
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -126,6 +127,15 @@ export function check(report: MutationReport): Verdict {
       failures.push(
         `${group.name}: mutation score ${score(groupTally).toFixed(1)} % is below ${group.threshold} %`,
       )
+    }
+    // Per file as well: a weak file hides inside a strong group's average otherwise.
+    for (const [file, mutants] of members) {
+      const fileScore = score(tally(mutants))
+      if (fileScore < group.threshold) {
+        failures.push(
+          `${file}: mutation score ${fileScore.toFixed(1)} % is below ${group.threshold} % (${group.name})`,
+        )
+      }
     }
   }
   const outside = files.filter(([file]) => !GROUPS.some((group) => group.includes(file)))
