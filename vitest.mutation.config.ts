@@ -14,7 +14,7 @@ const NARROWED: Record<string, string[]> = {
     // The app's reader of the page's answers: the other side of common/first-screen-answers.ts.
     'src/api/first-screen-answers.test.ts',
     'src/realtime/bridge.test.ts',
-    'src/offline/queue-answers.test.ts',
+    'src/offline/queue-headers.test.ts',
   ],
   server: [
     'server/realtime/**/*.test.ts',

@@ -70,6 +70,13 @@ describe('first screen answers', () => {
       reply.type('application/jsonx').send('{"x":1}'),
     )
     app.get('/api/made', async (_request, reply) => reply.status(201).send({ id: 'x' }))
+    app.get('/api/wrapped', async (_request, reply) =>
+      reply.header('content-type', 'text/plain; profile=application/json').send('{"x":1}'),
+    )
+    // Only the directive itself makes the page no-store, not a word that contains it.
+    app.get('/api/lookalike', async (_request, reply) =>
+      reply.header('cache-control', 'xno-store, x-no-stored').send({ ok: true }),
+    )
     // `{"x":"…"}` is 8 characters around the padding.
     const sized = (length: number) => JSON.stringify({ x: 'a'.repeat(length - 8) })
     app.get('/api/at-limit', async (_request, reply) =>
@@ -85,6 +92,8 @@ describe('first screen answers', () => {
           'api/html',
           'api/jsonish',
           'api/made',
+          'api/wrapped',
+          'api/lookalike',
           'api/at-limit',
           'api/over-limit',
         ]),
@@ -101,7 +110,8 @@ describe('first screen answers', () => {
       },
     })
     const answers = res.json() as Record<string, FirstScreenAnswer>
-    expect(Object.keys(answers)).toEqual(['api/echo', 'api/at-limit'])
+    expect(Object.keys(answers)).toEqual(['api/echo', 'api/lookalike', 'api/at-limit'])
+    expect(answers['api/lookalike']!.noStore).toBe(false)
     expect(answers['api/echo']!.noStore).toBe(true)
     expect(answers['api/at-limit']!.noStore).toBe(false)
     expect(answers['api/at-limit']!.body).toHaveLength(INLINE_ANSWER_LIMIT)
