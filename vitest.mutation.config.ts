@@ -11,8 +11,6 @@ import base from './vitest.config.ts'
 const NARROWED: Record<string, string[]> = {
   client: [
     'common/**/*.test.ts',
-    // The app's reader of the page's answers: the other side of common/first-screen-answers.ts.
-    'src/api/first-screen-answers.test.ts',
     'src/realtime/bridge.test.ts',
     'src/offline/queue-headers.test.ts',
   ],

@@ -4,7 +4,9 @@
  */
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen-answers.ts'
 import {
+  answersBlock,
   firstScreenAnswerer,
   INLINE_ANSWER_LIMIT,
   pageCacheControl,
@@ -123,6 +125,25 @@ describe('first screen answers', () => {
       referer: null,
     })
     await app.close()
+  })
+
+  it('writes the answers as one JSON block that no answer can end early, and nothing without any', () => {
+    expect(answersBlock(new Map())).toBe('')
+    const block = answersBlock(
+      new Map([
+        ['api/config', { body: '{"currency":"EUR"}', noStore: false }],
+        ['api/lots?sort=ending', { body: '{"items":[{"title":"</script><b>"}]}', noStore: true }],
+      ]),
+    )
+    const [, id, json] = /^<script type="application\/json" id="([^"]+)">(.*)<\/script>$/s.exec(
+      block,
+    )!
+    expect(id).toBe(FIRST_SCREEN_ANSWERS_ID)
+    expect(json).not.toContain('<')
+    expect(JSON.parse(json!)).toEqual({
+      'api/config': { currency: 'EUR' },
+      'api/lots?sort=ending': { items: [{ title: '</script><b>' }] },
+    })
   })
 
   it('makes the page as private as the most private answer it carries', () => {
