@@ -47,5 +47,9 @@ export default {
   // Two cores shared with other work: one test runner per core at most.
   concurrency: 2,
   timeoutMS: 10_000,
+  // A static mutant (a module-level constant) runs every narrowed test, about 70 s of tests on
+  // 2 cores each: the lists of hosts, categories and headers would cost an hour per run. They are
+  // reported Ignored, counted in the checker's 5 % cap (docs/testing.md).
+  ignoreStatic: true,
   thresholds: { high: 90, low: 85, break: null },
 }
