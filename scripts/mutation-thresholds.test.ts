@@ -153,6 +153,16 @@ describe('mutation thresholds, per group', () => {
     ])
   })
 
+  it('counts a static mutant left uncovered as ignored (ignoreStatic), not as a survivor', () => {
+    const verdict = check({
+      files: {
+        ...report(mutants(100, 'Killed'), mutants(100, 'Killed')).files,
+        'common/id.ts': { mutants: [{ ...mutants(1, 'NoCoverage')[0]!, static: true }] },
+      },
+    })
+    expect(verdict.failures).toEqual([])
+  })
+
   it('writes the summary between the markers only', () => {
     const doc = 'before\n<!-- mutation-summary:start -->\nold\n<!-- mutation-summary:end -->\nafter'
     expect(withSummary(doc, 'new')).toBe(

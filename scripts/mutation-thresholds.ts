@@ -71,6 +71,7 @@ interface ReportMutant {
   mutatorName: string
   status: MutantStatus
   statusReason?: string
+  static?: boolean
   location: { start: { line: number; column: number } }
 }
 
@@ -99,6 +100,8 @@ export function tally(mutants: readonly ReportMutant[]): Tally {
     t.total++
     if (mutant.status === 'Killed' || mutant.status === 'Timeout') t.killed++
     else if (mutant.status === 'Survived') t.survived++
+    // ignoreStatic (stryker.config.mjs): Stryker still calls a static mutant no test ran NoCoverage.
+    else if (mutant.status === 'NoCoverage' && mutant.static) t.ignored++
     else if (mutant.status === 'NoCoverage') t.noCoverage++
     else if (mutant.status === 'Ignored') t.ignored++
     else t.errors++
