@@ -2,8 +2,9 @@
 /**
  * Mutation testing (`npm run test:mutation`, docs/testing.md): StrykerJS changes the shared rules
  * and the real-time protocol code one small edit at a time and checks that some test fails.
- * Per-group thresholds (90 % common/ and the command deciders, 85 % real-time protocol) and the 5 % cap on disabled mutants
- * are enforced by scripts/mutation-thresholds.ts after the run: Stryker has a single `break`.
+ * Per-group and per-file thresholds (90 % common/ and the command deciders, 85 % real-time protocol
+ * and the trust paths) and the 5 % cap on disabled mutants are enforced by
+ * scripts/mutation-thresholds.ts after the run: Stryker has a single `break`.
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -31,6 +32,12 @@ export default {
     'server/commands/**/check-*.ts',
     'server/commands/bids/bid-refusals.ts',
     'server/commands/wallet/top-ups/top-up-rules.ts',
+    // Trust paths of issue 27 whose tests need no database (scripts/mutation-thresholds.ts).
+    'server/commands/bids/batch-keys.ts',
+    'server/lib/push-endpoint.ts',
+    'server/lib/first-screen-answers.ts',
+    'src/realtime/bridge.ts',
+    'src/offline/queue-headers.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
@@ -40,5 +47,9 @@ export default {
   // Two cores shared with other work: one test runner per core at most.
   concurrency: 2,
   timeoutMS: 10_000,
+  // A static mutant (a module-level constant) runs every narrowed test, about 70 s of tests on
+  // 2 cores each: the lists of hosts, categories and headers would cost an hour per run. They are
+  // reported Ignored, counted in the checker's 5 % cap (docs/testing.md).
+  ignoreStatic: true,
   thresholds: { high: 90, low: 85, break: null },
 }

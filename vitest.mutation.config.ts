@@ -4,13 +4,22 @@ import base from './vitest.config.ts'
 /**
  * The test files StrykerJS runs (`npm run test:mutation`): the client and server projects of
  * vitest.config.ts, narrowed to the tests that cover the mutated modules — the shared rules
- * (`common/`), the real-time service (`server/realtime/`) and the command deciders
- * (`tests/server/commands/`: pure, no database). Every other suite is left out: it
+ * (`common/`), the real-time service (`server/realtime/`), the command deciders
+ * (`tests/server/commands/`: pure, no database) and the trust paths tested without a database. Every other suite is left out: it
  * would only slow each mutant down (the e2e project needs a browser and never runs here).
  */
 const NARROWED: Record<string, string[]> = {
-  client: ['common/**/*.test.ts'],
-  server: ['server/realtime/**/*.test.ts', 'tests/server/commands/**/*.test.ts'],
+  client: [
+    'common/**/*.test.ts',
+    'src/realtime/bridge.test.ts',
+    'src/offline/queue-headers.test.ts',
+  ],
+  server: [
+    'server/realtime/**/*.test.ts',
+    'tests/server/commands/**/*.test.ts',
+    'server/lib/push-endpoint.test.ts',
+    'tests/server/first-screen-answers.test.ts',
+  ],
 }
 
 const projects = (base.test?.projects ?? []).flatMap((project) => {

@@ -21,8 +21,9 @@ export const LOT_CATEGORIES = [
 ] as const
 export type LotCategory = (typeof LOT_CATEGORIES)[number]
 
+// `includes` finds no string among other types, so no `typeof` check is needed before it.
 export const isLotCategory = (value: unknown): value is LotCategory =>
-  typeof value === 'string' && (LOT_CATEGORIES as readonly string[]).includes(value)
+  (LOT_CATEGORIES as readonly unknown[]).includes(value)
 
 /** `ending` (the default): open lots ending soonest, then scheduled starting soonest, then ended. */
 export const LOT_SORTS = ['ending', 'newest', 'price_asc', 'price_desc', 'bids'] as const
@@ -30,7 +31,7 @@ export type LotSort = (typeof LOT_SORTS)[number]
 export const DEFAULT_LOT_SORT: LotSort = 'ending'
 
 export const isLotSort = (value: unknown): value is LotSort =>
-  typeof value === 'string' && (LOT_SORTS as readonly string[]).includes(value)
+  (LOT_SORTS as readonly unknown[]).includes(value)
 
 /**
  * A price limit as the URL spells it: whole euros, or euros and one or two decimals, no sign, no
@@ -49,7 +50,8 @@ export const PRICE_LIMIT_MAX_EUROS = MONEY_MAX / 100
  */
 export function parsePriceLimit(raw: string): number | undefined {
   if (!PRICE_LIMIT.test(raw)) return undefined
-  const [whole = '0', fraction = ''] = raw.split('.')
+  // The pattern matched, so there are whole euros before any dot.
+  const [whole, fraction = ''] = raw.split('.')
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
   return cents <= MONEY_MAX ? cents : undefined
 }
@@ -64,7 +66,6 @@ export function formatPriceLimit(cents: number): string {
 
 /** Both limits, when both are given, must leave room for a price: min ≤ max. */
 export function priceRangeProblem(min: number | undefined, max: number | undefined) {
-  return min !== undefined && max !== undefined && min > max
-    ? 'Must be at least the minimum price.'
-    : undefined
+  // A limit not given is no limit at all, so it can never be the one out of order.
+  return (min ?? -Infinity) > (max ?? Infinity) ? 'Must be at least the minimum price.' : undefined
 }

@@ -53,3 +53,77 @@ describe('wildcard hosts of the push allow-list', () => {
     expect(allowed('https://evilpush.example.test/send/1', extra)).toBe(false)
   })
 })
+
+/** What the 422 says (`endpoint` + this), so a developer knows what their browser sent wrong. */
+describe('why an endpoint is refused', () => {
+  const apple = 'https://api.push.apple.com/3/device/'
+  it.each([
+    [`${apple}${'a'.repeat(2049 - apple.length)}`, 'is too long'],
+    ['not a url', 'is not a URL'],
+    ['http://fcm.googleapis.com/fcm/send/abc', 'must be an https URL'],
+    ['https://user@fcm.googleapis.com/fcm/send/abc', 'must not carry a user name or password'],
+    ['https://:secret@fcm.googleapis.com/fcm/send/abc', 'must not carry a user name or password'],
+    ['https://fcm.googleapis.com/fcm/send/abc#x', 'must not have a fragment'],
+    [
+      'https://FCM.googleapis.com/fcm/send/abc',
+      'must be written the way the browser gives it (canonical URL)',
+    ],
+    [
+      'https://fcm.googleapis.com:443/fcm/send/abc',
+      'must be written the way the browser gives it (canonical URL)',
+    ],
+    ['https://push.example.test/send/1', 'is not on a known push service'],
+    ['https://fcm.googleapis.com.evil.net/fcm/send/abc', 'is not on a known push service'],
+  ])('%s: %s', (endpoint, problem) => {
+    expect(pushEndpointProblem(endpoint, [])).toBe(problem)
+  })
+
+  it('accepts an endpoint of exactly the longest length', () => {
+    const endpoint = `${apple}${'a'.repeat(2048 - apple.length)}`
+    expect(endpoint).toHaveLength(2048)
+    expect(pushEndpointProblem(endpoint, [])).toBeNull()
+  })
+})
+
+describe('the hosts on the list', () => {
+  it.each([
+    'https://fcm.googleapis.com/fcm/send/abc',
+    'https://updates.push.services.mozilla.com/wpush/v2/abc',
+    'https://web.push.apple.com/QGx',
+    'https://a.push.apple.com/3/device/abc',
+    'https://db5p.notify.windows.com/w/?token=x',
+  ])('accepts the public push service %s', (endpoint) => {
+    expect(pushEndpointProblem(endpoint, [])).toBeNull()
+  })
+
+  it('accepts an extra host of PUSH_ENDPOINT_HOSTS exactly, with or without `:443`', () => {
+    expect(
+      pushEndpointProblem('https://push.example.test/send/1', ['push.example.test']),
+    ).toBeNull()
+    expect(
+      pushEndpointProblem('https://push.example.test/send/1', ['push.example.test:443']),
+    ).toBeNull()
+    expect(
+      pushEndpointProblem('https://push.example.test:8443/send/1', ['push.example.test:8443']),
+    ).toBeNull()
+    expect(pushEndpointProblem('https://eu.push.example.test/send/1', ['push.example.test'])).toBe(
+      'is not on a known push service',
+    )
+    expect(
+      pushEndpointProblem('https://push.example.test:8443/send/1', ['push.example.test']),
+    ).toBe('is not on a known push service')
+  })
+
+  it('takes each label in front of a wildcard as one DNS label: 1 to 63 letters, digits or inner hyphens', () => {
+    const wild = (sub: string) => allowed(`https://${sub}.push.apple.com/x`)
+    expect(wild('a')).toBe(true)
+    expect(wild('a1-b2')).toBe(true)
+    expect(wild('a.b.c')).toBe(true)
+    expect(wild('x'.repeat(63))).toBe(true)
+    expect(wild('x'.repeat(64))).toBe(false)
+    expect(wild('a-')).toBe(false)
+    expect(wild('a_b')).toBe(false)
+    expect(wild('a.b_c')).toBe(false)
+    expect(wild('a_.b')).toBe(false)
+  })
+})

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { applyEvent, applyResubscribe, matchChannel, type BridgeRule } from './bridge'
+import { applyEvent, applyResubscribe, matchChannel, type BridgeRule, type Params } from './bridge'
 
 interface Lot {
   id: string
@@ -141,5 +141,157 @@ describe('realtime bridge', () => {
       { id: 'a1', currentPrice: 1, version: 1 },
     )
     expect(notify).toHaveBeenCalledWith({ id: 'a1', currentPrice: 1, version: 1 }, { id: 'a1' })
+  })
+})
+
+/** The other rows of the bridge's table: defaults, unversioned events, prefix and invalidate rules. */
+describe('realtime bridge: the rest of the rule table', () => {
+  const listRule: BridgeRule<LotEvent, { items: Lot[] }> = {
+    channel: /^lots$/,
+    event: 'lot.updated',
+    queryKey: () => ['lots', 'list'],
+    prefix: true,
+    cachedVersion: (cached, data) => cached.items.find((lot) => lot.id === data.id)?.version,
+    merge: (cached, data) => ({
+      items: cached.items.map((lot) => (lot.id === data.id ? { ...lot, ...data } : lot)),
+    }),
+  }
+  const page = (...items: Lot[]) => ({ items })
+  const lot = (id: string, version: number, currentPrice = 1000): Lot => ({
+    id,
+    currentPrice,
+    version,
+  })
+
+  it('by default reads `version` from both sides and lets the event replace the cached value', () => {
+    const { queryClient } = setup()
+    const rule: BridgeRule<Lot, Lot> = { channel: /^x$/, event: 'e', queryKey: () => ['x'] }
+    queryClient.setQueryData(['x'], lot('a1', 3))
+    expect(applyEvent(queryClient, rule, {}, lot('a1', 4, 1200))).toBe('patched')
+    expect(queryClient.getQueryData(['x'])).toEqual(lot('a1', 4, 1200))
+    expect(applyEvent(queryClient, rule, {}, lot('a1', 4, 1300))).toBe('ignored')
+    expect(applyEvent(queryClient, rule, {}, lot('a1', 6, 1400))).toBe('invalidated')
+    // A gap with no gapKeys refetches the rule's own key.
+    expect(queryClient.getQueryState(['x'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryData(['x'])).toEqual(lot('a1', 4, 1200))
+  })
+
+  it('patches an unversioned event, or onto an unversioned cache, whatever the numbers', () => {
+    const { queryClient } = setup()
+    const rule: BridgeRule<unknown, unknown> = { channel: /^x$/, event: 'e', queryKey: () => ['x'] }
+    queryClient.setQueryData(['x'], { version: 5, note: 'old' })
+    expect(applyEvent(queryClient, rule, {}, { version: '9', note: 'new' })).toBe('patched')
+    expect(queryClient.getQueryData(['x'])).toEqual({ version: '9', note: 'new' })
+    expect(applyEvent(queryClient, rule, {}, { version: 2, note: 'newer' })).toBe('patched')
+    expect(queryClient.getQueryData(['x'])).toEqual({ version: 2, note: 'newer' })
+    queryClient.setQueryData(['x'], 'plain')
+    expect(applyEvent(queryClient, rule, {}, { version: 7 })).toBe('patched')
+    expect(applyEvent(queryClient, rule, {}, null)).toBe('patched')
+    expect(queryClient.getQueryData(['x'])).toBeNull()
+    expect(queryClient.getQueryState(['x'])?.isInvalidated).toBe(false)
+  })
+
+  it('applies a prefix rule to every cached page under the prefix, each on its own', () => {
+    const { queryClient } = setup()
+    queryClient.setQueryData(['lots', 'list', 'art'], page(lot('a1', 3), lot('b2', 1)))
+    queryClient.setQueryData(['lots', 'list', 'books'], page(lot('c3', 1)))
+    queryClient.setQueryData(['lots', 'detail', 'a1'], lot('a1', 3))
+    expect(applyEvent(queryClient, listRule, {}, lot('a1', 4, 1500))).toBe('patched')
+    expect(queryClient.getQueryData(['lots', 'list', 'art'])).toEqual(
+      page(lot('a1', 4, 1500), lot('b2', 1)),
+    )
+    // The page without the lot is patched as a no-op, the key outside the prefix left alone.
+    expect(queryClient.getQueryData(['lots', 'list', 'books'])).toEqual(page(lot('c3', 1)))
+    expect(queryClient.getQueryData(['lots', 'detail', 'a1'])).toEqual(lot('a1', 3))
+    expect(applyEvent(queryClient, listRule, {}, lot('a1', 4, 1600))).toBe('patched')
+    expect(queryClient.getQueryData(['lots', 'list', 'art'])).toEqual(
+      page(lot('a1', 4, 1500), lot('b2', 1)),
+    )
+  })
+
+  it('a prefix rule reports the strongest outcome: a gap on one page beats a patch on another', () => {
+    const { queryClient } = setup()
+    queryClient.setQueryData(['lots', 'list', 'art'], page(lot('a1', 3)))
+    queryClient.setQueryData(['lots', 'list', 'new'], page(lot('a1', 1)))
+    expect(applyEvent(queryClient, listRule, {}, lot('a1', 3))).toBe('invalidated')
+    expect(queryClient.getQueryState(['lots', 'list', 'new'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['lots', 'list', 'art'])?.isInvalidated).toBe(false)
+  })
+
+  it('a prefix rule: ignored when every page has it already, uncached when none is cached', () => {
+    const { queryClient } = setup()
+    expect(applyEvent(queryClient, listRule, {}, lot('a1', 3))).toBe('uncached')
+    queryClient.setQueryData(['lots', 'list', 'art'], page(lot('a1', 3)))
+    queryClient.setQueryData(['lots', 'list', 'books'], page(lot('a1', 4)))
+    expect(applyEvent(queryClient, listRule, {}, lot('a1', 3))).toBe('ignored')
+    // A page whose query holds no data yet does not count as cached.
+    const empty = new QueryClient()
+    void empty.prefetchQuery({
+      queryKey: ['lots', 'list', 'x'],
+      queryFn: () => new Promise(() => {}),
+    })
+    expect(applyEvent(empty, listRule, {}, lot('a1', 3))).toBe('uncached')
+  })
+
+  it('an invalidate rule refetches its gap keys, with the event, only when something is cached', () => {
+    const { queryClient } = setup()
+    const gapKeys = vi.fn((params: Params) => [
+      ['lots', 'list'],
+      ['seller', params.id!],
+    ])
+    const rule: BridgeRule<Lot, unknown> = {
+      channel: /^seller\.(?<id>\w+)$/,
+      event: 'lot.created',
+      queryKey: () => ['lots', 'list'],
+      prefix: true,
+      invalidate: true,
+      gapKeys,
+    }
+    expect(applyEvent(queryClient, rule, { id: 's1' }, lot('n1', 1))).toBe('uncached')
+    expect(gapKeys).not.toHaveBeenCalled()
+    queryClient.setQueryData(['lots', 'list', 'art'], page(lot('a1', 3)))
+    queryClient.setQueryData(['seller', 's1'], { lots: 1 })
+    expect(applyEvent(queryClient, rule, { id: 's1' }, lot('n1', 1))).toBe('invalidated')
+    expect(gapKeys).toHaveBeenCalledWith({ id: 's1' }, lot('n1', 1))
+    expect(queryClient.getQueryState(['seller', 's1'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryData(['lots', 'list', 'art'])).toEqual(page(lot('a1', 3)))
+  })
+
+  it('an invalidate rule without gap keys refetches its own key, prefix or not', () => {
+    for (const prefix of [true, false]) {
+      const { queryClient } = setup()
+      const rule: BridgeRule<Lot, unknown> = {
+        channel: /^x$/,
+        event: 'e',
+        queryKey: () => ['lots', 'list'],
+        prefix,
+        invalidate: true,
+      }
+      queryClient.setQueryData(['lots', 'list'], page(lot('a1', 3)))
+      expect(applyEvent(queryClient, rule, {}, lot('a1', 4))).toBe('invalidated')
+      expect(queryClient.getQueryState(['lots', 'list'])?.isInvalidated).toBe(true)
+      expect(queryClient.getQueryData(['lots', 'list'])).toEqual(page(lot('a1', 3)))
+    }
+  })
+
+  it('after a re-subscription refetches every matching rule with gap keys, and no other', () => {
+    const { queryClient } = setup()
+    const noGaps: BridgeRule<Lot, Lot> = { ...lotRule, gapKeys: undefined }
+    const other: BridgeRule<Lot, Lot> = {
+      ...lotRule,
+      channel: /^wallet$/,
+      gapKeys: () => [['wallet']],
+    }
+    const bids: BridgeRule<Lot, Lot> = {
+      ...lotRule,
+      gapKeys: (params) => [['lots', 'watchers', params.id!]],
+    }
+    queryClient.setQueryData(['wallet'], { balance: 1 })
+    expect(applyResubscribe(queryClient, [noGaps, other, lotRule, bids], 'lot.a1')).toEqual([
+      ['lots', 'detail', 'a1'],
+      ['lots', 'bids', 'a1'],
+      ['lots', 'watchers', 'a1'],
+    ])
+    expect(queryClient.getQueryState(['wallet'])?.isInvalidated).toBe(false)
   })
 })

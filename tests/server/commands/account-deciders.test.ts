@@ -49,6 +49,42 @@ describe('decideEdit', () => {
     expect(refusal(() => decideEdit(row, { id: userId }, { title: 'x' }))).toEqual(expected)
   })
 
+  // What the seller reads in the 404/403/409: why the edit was refused, not a bare status.
+  it.each([
+    ['no lot', undefined, 'seller', 'Lot not found.'],
+    ['someone else', lot(), 'other', 'Only the seller can edit a lot.'],
+    [
+      'after a bid',
+      lot({ bid_count: 1 }),
+      'seller',
+      'This lot has bids, so it can no longer be edited.',
+    ],
+    [
+      'closed',
+      lot({ status: 'closed' }),
+      'seller',
+      'This lot is over and can no longer be edited.',
+    ],
+  ])('%s: says why', (_name, row, userId, detail) => {
+    expect(() => decideEdit(row, { id: userId }, { title: 'x' })).toThrow(detail)
+  })
+
+  it.each([
+    [{ title: ' Oak chair ' }, { title: 'Oak chair' }],
+    [{ description: '  Solid oak.\n' }, { description: 'Solid oak.' }],
+    [{ nextSteps: ' Pickup only ' }, { nextSteps: 'Pickup only' }],
+  ])(
+    'an edit of one field only (%j) stores it trimmed and leaves the others unsent',
+    (change, stored) => {
+      expect(decideEdit(lot(), { id: 'seller' }, change)).toEqual({
+        title: undefined,
+        description: undefined,
+        nextSteps: undefined,
+        ...stored,
+      })
+    },
+  )
+
   it('trims what it stores and leaves out what was not sent', () => {
     expect(
       decideEdit(lot(), { id: 'seller' }, { title: '  Chair ', nextSteps: ' Pickup ' }),
