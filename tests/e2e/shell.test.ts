@@ -398,8 +398,11 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Email').fill(email)
       await page.getByLabel('Password').fill('wrong password here')
       await page.getByRole('button', { name: 'Sign in' }).click()
+      // The refusal comes after a real scrypt check: seconds on a loaded machine, not one.
       await expect
-        .poll(() => page.getByText('That email and password do not match an account.').count())
+        .poll(() => page.getByText('That email and password do not match an account.').count(), {
+          timeout: 15_000,
+        })
         .toBeGreaterThan(0)
 
       await page.getByLabel('Password').fill(password)
