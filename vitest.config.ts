@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -8,11 +9,15 @@ import { defineConfig } from 'vitest/config'
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, one on a 2-core machine; the tests
+    // mostly wait on PGlite and sockets, so every core gets a worker (docs/testing.md).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: './vite.config.ts',
         test: {
           name: 'client',
+          isolate: false,
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'sw/**/*.test.ts'],
           setupFiles: ['tests/setup/client.ts'],
@@ -21,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          isolate: false,
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Migrates PGlite once per run; each test database loads that snapshot.
@@ -36,6 +42,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // A poll waits for a state the page reaches by itself (a push shown, a price moved); on a
+          // loaded CI machine that took over vitest's default second (docs/testing.md).
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

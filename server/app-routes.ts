@@ -101,6 +101,7 @@ export async function registerRoutes(
           await api.register(authRoutes, {
             db,
             limits: createAuthLimits(config.limits, attemptCounters(deps.redis, app.log)),
+            passwordHashCost: config.passwordHashCost,
             // Signing out also closes that user's real-time connections (docs/product.md §3).
             onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
           })

@@ -4,6 +4,7 @@ import { envReader, type Env } from './config/env-reader.ts'
 import { parsePush, type PushConfig } from './config/push.ts'
 import { parseTrustProxy } from './config/trust-proxy.ts'
 import { ANSWER_WAIT_MS } from './lib/first-screen-answers.ts'
+import { PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './lib/passwords.ts'
 import { DEFAULT_CURRENCY } from '../common/config.ts'
 
 /**
@@ -69,6 +70,8 @@ export interface Config {
     /** Top-up status reads per member per window (each unsettled one asks Stripe once). */
     topUpReadsPerMember: Limit
   }
+  /** scrypt's cost (log2 N) for new password hashes; below 15 only outside production. */
+  passwordHashCost: number
   /** Lot pictures one member may upload per window (a picture is up to 2 MB of disk). */
   uploads: { max: number; windowMinutes: number }
   /**
@@ -199,6 +202,14 @@ export function loadConfig(env: Env = process.env): Config {
 
   const push = parsePush(read, production, problems)
 
+  const { min, max } = PASSWORD_HASH_COST_RANGE
+  const passwordHashCost = int('PASSWORD_HASH_COST', PASSWORD_HASH_COST, min, max)
+  if (production && passwordHashCost < PASSWORD_HASH_COST) {
+    problems.push(
+      `PASSWORD_HASH_COST below ${PASSWORD_HASH_COST} is for tests; production needs at least ${PASSWORD_HASH_COST}`,
+    )
+  }
+
   const sessionSecret = str('SESSION_SECRET') ?? DEV_DEFAULTS.sessionSecret
   if (sessionSecret.length < 32) problems.push('SESSION_SECRET must be at least 32 characters')
 
@@ -245,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
       topUpsPerMember: limit('TOP_UP_LIMIT_PER_MEMBER', '20/1h'),
       topUpReadsPerMember: limit('TOP_UP_READ_LIMIT_PER_MEMBER', '120/1m'),
     },
+    passwordHashCost,
     uploads: {
       max: int('LOT_IMAGE_UPLOAD_MAX', 20, 1, 100_000),
       windowMinutes: int('LOT_IMAGE_UPLOAD_WINDOW_MINUTES', 10, 1, 24 * 60),

@@ -1,7 +1,13 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
-/** scrypt parameters (OWASP's floor is N=2^17 with r=8,p=1 at 128 MiB; 2^15 keeps a login ~50 ms). */
-const N = 2 ** 15
+/**
+ * scrypt's cost as log2 N (OWASP's floor is N=2^17 with r=8,p=1 at 128 MiB; 2^15 keeps a login
+ * ~50 ms). PASSWORD_HASH_COST may lower it outside production only (docs/configuration.md): the
+ * test suites hash thousands of passwords and check behaviour, not the cost.
+ */
+export const PASSWORD_HASH_COST = 15
+/** 2^16 is the most MAX_MEM allows with r = 8 (scrypt needs about 128 · N · r bytes). */
+export const PASSWORD_HASH_COST_RANGE = { min: 10, max: 16 } as const
 const R = 8
 const P = 1
 const KEY_LENGTH = 32
@@ -20,10 +26,14 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
 }
 
 /** Format: `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: number = PASSWORD_HASH_COST,
+): Promise<string> {
   const salt = randomBytes(16)
-  const key = await derive(password, salt, N, R, P)
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$')
+  const n = 2 ** cost
+  const key = await derive(password, salt, n, R, P)
+  return ['scrypt', n, R, P, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

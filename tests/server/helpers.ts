@@ -65,6 +65,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // A loaded CI machine can take longer than production's 300 ms for a page's answers; the
     // bound itself is tested on its own (first-screen-answers.test.ts).
     SHELL_ANSWER_WAIT_MS: '5000',
+    // scrypt at 2^10 instead of 2^15: the suites hash thousands of passwords; the production cost
+    // and its floor are tested on their own (tests/server/passwords.test.ts).
+    PASSWORD_HASH_COST: '10',
     ...env,
   })
 }

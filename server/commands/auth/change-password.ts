@@ -16,12 +16,19 @@ import { wrongPasswordError } from './decide-account.ts'
  */
 export async function changePassword(
   db: Database,
-  input: { userId: string; currentPassword: string; newPassword: string; session: SessionStart },
+  input: {
+    userId: string
+    currentPassword: string
+    newPassword: string
+    session: SessionStart
+    /** PASSWORD_HASH_COST (docs/configuration.md). */
+    passwordHashCost: number
+  },
 ): Promise<{ signedOut: number }> {
   const user = await findUserById(db, input.userId)
   if (!user) throw unauthenticated()
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw wrongPasswordError()
-  const newHash = await hashPassword(input.newPassword)
+  const newHash = await hashPassword(input.newPassword, input.passwordHashCost)
   const { body } = await runCommand(db, {}, async (tx) => {
     const locked = await lockUser(tx, input.userId)
     if (!locked) throw unauthenticated()

@@ -15,9 +15,16 @@ const EMAIL_TAKEN = 'An account with this email already exists.'
  */
 export async function register(
   db: Database,
-  input: { name: string; email: string; password: string; session: SessionStart },
+  input: {
+    name: string
+    email: string
+    password: string
+    session: SessionStart
+    /** PASSWORD_HASH_COST (docs/configuration.md). */
+    passwordHashCost: number
+  },
 ): Promise<PublicUser> {
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashPassword(input.password, input.passwordHashCost)
   const { body: user } = await runCommand(db, {}, async (tx) => {
     const created = await insertUser(tx, {
       name: input.name.trim(),

@@ -23,6 +23,8 @@ import {
 export interface AuthRoutesOptions {
   db: Database
   limits: AuthLimits
+  /** scrypt's cost for new password hashes (config.passwordHashCost). */
+  passwordHashCost: number
   /**
    * Called after sign-out, a password change and a deletion, so the real-time layer can close that
    * user's connections.
@@ -32,7 +34,7 @@ export interface AuthRoutesOptions {
 
 const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app,
-  { db, limits, onSignOut },
+  { db, limits, passwordHashCost, onSignOut },
 ) => {
   // Sign-up and sign-in see the address in its one spelling (common/accounts.ts) from here on:
   // the schema checks it, the limiter counts it, the database stores and finds it.
@@ -44,7 +46,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app.post('/auth/register', { schema: RegisterSchema }, async (request, reply) => {
     await limits.takeSignUp(request, reply)
     const session = app.newSession(request)
-    const user = await register(db, { ...request.body, session })
+    const user = await register(db, { ...request.body, session, passwordHashCost })
     app.grantSession(reply, request, session)
     return reply.status(201).send({ user })
   })
@@ -99,7 +101,12 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
     const succeeded = await limits.beginSignIn(request, reply, user.email)
     // Every session ends with the change; this device alone gets a fresh one, in the same commit.
     const session = app.newSession(request)
-    await changePassword(db, { userId: user.id, ...request.body, session })
+    await changePassword(db, {
+      userId: user.id,
+      ...request.body,
+      session,
+      passwordHashCost,
+    })
     await succeeded()
     app.grantSession(reply, request, session)
     // The other devices are signed out, so their real-time connections go too; this device's
