@@ -44,9 +44,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
-/** A real hash to compare against when the email is unknown, so timing does not reveal accounts. */
-let dummyHash: Promise<string> | undefined
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
-  return dummyHash
+/**
+ * A real hash to compare against when the email is unknown, at the cost new members' hashes get,
+ * so timing does not reveal accounts.
+ */
+const dummyHashes = new Map<number, Promise<string>>()
+export function dummyPasswordHash(cost: number = PASSWORD_HASH_COST): Promise<string> {
+  let hash = dummyHashes.get(cost)
+  if (!hash) {
+    hash = hashPassword(randomBytes(16).toString('hex'), cost)
+    dummyHashes.set(cost, hash)
+  }
+  return hash
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
-import { hashPassword, verifyPassword } from '../../server/lib/passwords.ts'
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../server/lib/passwords.ts'
 import { browser, createTestApp, testConfig, uniqueEmail, type TestApp } from './helpers.ts'
 
 /** The suites hash at 2^10 (helpers.ts); this file holds the production cost to its floor. */
@@ -83,6 +83,11 @@ describe('password hashing cost', () => {
     })
     expect(signUpCheap.statusCode).toBe(201)
     expect(await storedHash(app, other)).toMatch(/^scrypt\$1024\$/)
+  })
+
+  it('compares an unknown address’s guess with a hash of the same cost a member’s would have', async () => {
+    expect(await dummyPasswordHash(10)).toMatch(/^scrypt\$1024\$/)
+    expect(await dummyPasswordHash()).toMatch(/^scrypt\$32768\$/)
   })
 
   it('defaults to 15 and refuses less in production, or anything outside 10–16 anywhere', () => {

@@ -80,7 +80,12 @@ describe('sign-in and registration limits (defaults)', () => {
   beforeAll(async () => {
     // The real defaults, and one trusted proxy so that tests can act as several clients.
     t = await createTestApp({
-      config: loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1', DATA_DIR: testConfig().dataDir }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        TRUST_PROXY: '1',
+        DATA_DIR: testConfig().dataDir,
+        PASSWORD_HASH_COST: '10',
+      }),
     })
   })
   afterAll(() => t.close())

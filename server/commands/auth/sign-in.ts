@@ -14,12 +14,12 @@ import { decideSignIn, invalidCredentialsError } from './decide-account.ts'
  */
 export async function verifySignIn(
   db: Database,
-  input: { email: string; password: string },
+  input: { email: string; password: string; passwordHashCost: number },
 ): Promise<UserWithHash> {
   const user = await findUserByEmail(db, input.email)
   const valid = await verifyPassword(
     input.password,
-    user?.passwordHash ?? (await dummyPasswordHash()),
+    user?.passwordHash ?? (await dummyPasswordHash(input.passwordHashCost)),
   )
   if (!user || !valid) throw invalidCredentialsError()
   return user

@@ -55,7 +55,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
     const { email, password } = request.body
     // Counted before the scrypt, so a burst of parallel guesses cannot all pass the check.
     const succeeded = await limits.beginSignIn(request, reply, email)
-    const verified = await verifySignIn(db, { email, password })
+    const verified = await verifySignIn(db, { email, password, passwordHashCost })
     await succeeded()
     // Stored against the row as it is at commit: a sign-in in flight never outlives a password
     // change, a deletion or a suspension (docs/security.md).
