@@ -682,7 +682,6 @@ describe('lot statuses and the limits other layers use', () => {
   it.each([
     ['scheduled', false],
     ['open', false],
-    ['closed', true],
     ['settled', true],
     ['unsold', true],
     ['cancelled', true],

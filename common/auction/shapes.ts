@@ -1,11 +1,16 @@
 /** The shapes of lots, bids and notifications as the API answers and the events carry them. */
 import type { LotCategory } from './finding.ts'
 
-export type LotStatus = 'scheduled' | 'open' | 'closed' | 'settled' | 'unsold' | 'cancelled'
+/**
+ * A lot's lifecycle. A lot goes from open to settled or unsold in the one transaction that ends it
+ * (docs/rules.md), so no status sits between them.
+ */
+export const LOT_STATUSES = ['scheduled', 'open', 'settled', 'unsold', 'cancelled'] as const
+export type LotStatus = (typeof LOT_STATUSES)[number]
 export const LOT_FILTERS = ['open', 'ending_soon', 'scheduled', 'closed'] as const
 export type LotFilter = (typeof LOT_FILTERS)[number]
 /** Statuses the `closed` filter shows: the lot is over, whatever its outcome. */
-export const ENDED_STATUSES: readonly LotStatus[] = ['closed', 'settled', 'unsold', 'cancelled']
+export const ENDED_STATUSES: readonly LotStatus[] = ['settled', 'unsold', 'cancelled']
 
 /** The public view of a lot: lists, `lot.created`, `lot.updated`, `bid.placed`. */
 export interface LotSummary {

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox'
 import {
   LOT_CATEGORIES,
+  LOT_STATUSES,
   LOT_PICTURES_MAX,
   PICTURE_WIDTHS,
   NOTIFICATION_KINDS,
@@ -19,7 +20,6 @@ import { WalletSchema } from './wallet.ts'
 
 const Money = Type.Integer()
 
-const LOT_STATUSES = ['scheduled', 'open', 'closed', 'settled', 'unsold', 'cancelled'] as const
 const MY_LOT_STATUSES = ['leading', 'outbid', 'won', 'lost'] as const
 
 const lotSummaryProperties = {

@@ -1,10 +1,8 @@
 import { Type, type Static } from '@fastify/type-provider-typebox'
-import { RESULT_VIEWERS, type LotResult, type Receipt } from '../../common/auction.ts'
+import { LOT_STATUSES, RESULT_VIEWERS, type LotResult, type Receipt } from '../../common/auction.ts'
 import { Closed, Nullable, Timestamp, type Same } from './shared.ts'
 
 /** Response schemas of a lot's ending: its result panel and the receipt (decision 0023). */
-
-const LOT_STATUSES = ['scheduled', 'open', 'closed', 'settled', 'unsold', 'cancelled'] as const
 
 /** `GET /api/lots/:id/result`. */
 export const LotResultSchema = Closed({

@@ -107,7 +107,8 @@ describe.skipIf(onPostgres)('migrations from an empty PGlite (the start-up path)
     } finally {
       await fresh.close()
     }
-  })
+    // An empty cluster's initdb took 25 s on a loaded 2-core machine (4 s idle).
+  }, 120_000)
 })
 
 describe('splitStatements', () => {

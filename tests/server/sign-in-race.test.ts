@@ -202,7 +202,11 @@ describe('a sign-in checked before its account changed (one step at a time)', ()
   it.each(ENDINGS)('stores no session once $what has committed: $refused.code', async (ending) => {
     const m = await registered()
     // Step one of the sign-in (the password checked) runs before the change commits ...
-    const verified = await verifySignIn(t.db, { email: m.email, password: PASSWORD })
+    const verified = await verifySignIn(t.db, {
+      email: m.email,
+      password: PASSWORD,
+      passwordHashCost: 10,
+    })
     expect((await ending.end(m)).statusCode).toBe(ending.answer)
     // ... step two after it.
     const session = {

@@ -1,5 +1,6 @@
 /** Lists of lots: filtered, searched, watched or bid on, in pages ordered by `LotCursor`. */
 import {
+  ENDED_STATUSES,
   ENDING_SOON_LIST_MS,
   type LotCategory,
   type LotFilter,
@@ -30,14 +31,16 @@ export interface ListOptions {
   tab?: MyBidsTab | undefined
 }
 
+/** The statuses of a lot that is over, as SQL (constants of common/, never input). */
+const ENDED = ENDED_STATUSES.map((status) => `'${status}'`).join(', ')
+
 /** Won: over, sold, and the bidder led at the end (as `myStatus` says 'won'). */
-const WON = (user: () => string) => `(l.status in ('closed', 'settled') and l.leader_id = ${user()}
+const WON = (user: () => string) => `(l.status = 'settled' and l.leader_id = ${user()}
   and (l.reserve_price is null or coalesce(l.current_price, 0) >= l.reserve_price))`
 const TAB_WHERE = {
   active: () => `l.status in ('scheduled', 'open')`,
   won: WON,
-  lost: (user: () => string) =>
-    `l.status in ('closed', 'settled', 'unsold', 'cancelled') and not ${WON(user)}`,
+  lost: (user: () => string) => `l.status in (${ENDED}) and not ${WON(user)}`,
 } as const
 
 /** What a lot costs now: its current price, or its starting price before the first bid. */
@@ -83,7 +86,7 @@ export async function listLots(
       where.push(`l.status = 'scheduled'`)
       break
     case 'closed':
-      where.push(`l.status in ('closed', 'settled', 'unsold', 'cancelled')`)
+      where.push(`l.status in (${ENDED})`)
       break
   }
   if (options.category) where.push(`l.category = ${param(options.category)}`)

@@ -56,7 +56,6 @@ export function myStatus(row: LotRow, userId: string, myMax: number | null): MyL
   switch (row.status) {
     case 'open':
       return leads ? 'leading' : myMax !== null ? 'outbid' : null
-    case 'closed':
     case 'settled':
     case 'unsold':
       if (myMax === null && !leads) return null

@@ -59,12 +59,7 @@ describe('decideEdit', () => {
       'seller',
       'This lot has bids, so it can no longer be edited.',
     ],
-    [
-      'closed',
-      lot({ status: 'closed' }),
-      'seller',
-      'This lot is over and can no longer be edited.',
-    ],
+    ['over', lot({ status: 'settled' }), 'seller', 'This lot is over and can no longer be edited.'],
   ])('%s: says why', (_name, row, userId, detail) => {
     expect(() => decideEdit(row, { id: userId }, { title: 'x' })).toThrow(detail)
   })

@@ -307,7 +307,7 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
     expect(error?.message).toBe('Your available balance (0.00) does not cover a maximum of 10.00.')
   })
 
-  it.each(['scheduled', 'closed', 'settled', 'cancelled'] as const)(
+  it.each(['scheduled', 'settled', 'unsold', 'cancelled'] as const)(
     'a %s lot takes no bid, even before its end',
     (status) => {
       expect(codes(decideBids(inputs([bid('alice', 1_000)], { status })))).toEqual(['lot_not_open'])

@@ -326,8 +326,8 @@ describe('decideCancel: what the member reads', () => {
   })
 
   it.each([
-    ['closed', 'lot_not_cancellable'],
     ['settled', 'lot_not_cancellable'],
+    ['unsold', 'lot_not_cancellable'],
     ['cancelled', 'lot_not_cancellable'],
     ['scheduled', 'ok'],
     ['open', 'ok'],

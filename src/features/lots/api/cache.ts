@@ -43,7 +43,7 @@ export function nextStatus(
   if (status === null) return null
   let next = status
   if (next === 'leading' && lot.leader !== previousLeader) next = 'outbid'
-  const over = lot.status === 'closed' || lot.status === 'settled' || lot.status === 'unsold'
+  const over = lot.status === 'settled' || lot.status === 'unsold'
   if (over && next === 'leading')
     next = lot.status === 'unsold' || lot.reserveMet === false ? 'lost' : 'won'
   if (over && next === 'outbid') next = 'lost'
