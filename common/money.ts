@@ -113,7 +113,7 @@ function decimalReading(text: string, digits: number): string | null {
   const [, head, point, fraction] = split as unknown as [string, string, string, string]
   if (head.includes(point) || fraction.length > digits) return null
   const whole = wholeDigits(head)
-  return whole === null ? null : whole + fraction.padEnd(digits, '0')
+  return whole && whole + fraction.padEnd(digits, '0')
 }
 
 /**
