@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NOTIFICATION_KINDS, type NotificationKind } from './auction.ts'
-import { PUSH_LANGS, PUSH_TEXTS, pushMoney, type PushLang } from './push-texts.ts'
+import { PUSH_LANGS, PUSH_TEXTS, type PushLang } from './push-texts.ts'
 
 /** The words of every push, as a member reads them (decision 0032). */
 const lot = { title: 'Brass lamp', amount: '€460', minutes: 5 }
@@ -81,34 +81,5 @@ describe('push texts', () => {
     }
     // The English a member reads on a won lot, once in full.
     expect(texts('en', 'won')).toEqual({ title: 'You won!', body: 'You won Brass lamp for €460.' })
-  })
-})
-
-describe('pushMoney', () => {
-  // Intl puts a no-break space between a Spanish amount and its sign.
-  const plain = (s: string) => s.replace(/\s/g, ' ')
-
-  it('drops the cents of a whole amount and keeps them otherwise', () => {
-    expect(pushMoney(46_000, 'EUR', 'en')).toBe('€460')
-    expect(pushMoney(1_050, 'EUR', 'en')).toBe('€10.50')
-    expect(pushMoney(1_005, 'EUR', 'en')).toBe('€10.05')
-    expect(plain(pushMoney(46_000, 'EUR', 'es'))).toBe('460 €')
-    expect(plain(pushMoney(1_050, 'EUR', 'es'))).toBe('10,50 €')
-  })
-
-  it('follows the currency’s own minor unit', () => {
-    expect(pushMoney(460, 'JPY', 'en')).toBe('¥460')
-    expect(pushMoney(46_000, 'USD', 'en')).toBe('$460')
-    expect(pushMoney(46_001, 'USD', 'en')).toBe('$460.01')
-  })
-
-  it('keeps language, currency and cents apart in its cached formats', () => {
-    // Each call reuses a cached format if one fits: a key missing any part would answer wrongly.
-    expect(pushMoney(1_200, 'EUR', 'en')).toBe('€12')
-    expect(pushMoney(1_234, 'EUR', 'en')).toBe('€12.34')
-    expect(pushMoney(1_200, 'EUR', 'en')).toBe('€12')
-    expect(plain(pushMoney(1_234, 'EUR', 'es'))).toBe('12,34 €')
-    expect(pushMoney(1_234, 'USD', 'en')).toBe('$12.34')
-    expect(pushMoney(1_234, 'EUR', 'en')).toBe('€12.34')
   })
 })

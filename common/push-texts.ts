@@ -1,7 +1,7 @@
 /**
  * The words of a push notification in each language the app speaks (decision 0032). The server
  * composes them at send time in the device's language: a push is shown by the service worker as
- * is, with no dictionary at hand. Amounts arrive formatted.
+ * is, with no dictionary at hand. Amounts arrive formatted (`formatMoney` of common/money.ts, short).
  */
 import type { NotificationKind } from './auction.ts'
 import type { PushAction } from './push.ts'
@@ -99,32 +99,3 @@ const ES: Texts = {
 }
 
 export const PUSH_TEXTS: Record<PushLang, Texts> = { en: EN, es: ES }
-
-/** Formatters are costly to build (a fan-out formats one amount per device): built once each. */
-const formats = new Map<string, Intl.NumberFormat>()
-function moneyFormat(lang: PushLang, currency: string, whole: boolean): Intl.NumberFormat {
-  const key = `${lang}|${currency}|${whole}`
-  let format = formats.get(key)
-  // Stryker disable next-line ConditionalExpression: equivalent — the cache only saves the building
-  if (!format) {
-    format = new Intl.NumberFormat(lang, {
-      style: 'currency',
-      currency,
-      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-    })
-    // Stryker disable next-line all: equivalent — the cache only saves the building
-    formats.set(key, format)
-  }
-  return format
-}
-
-/**
- * Money as the app shows it in that language ("€460", "€10.50"; "460 €", "10,50 €"): whole amounts
- * without the cents, so a notification's line stays short.
- */
-export function pushMoney(minor: number, currency: string, lang: PushLang): string {
-  // Stryker disable next-line LogicalOperator: equivalent — a currency format always resolves its digits
-  const digits = moneyFormat(lang, currency, false).resolvedOptions().maximumFractionDigits ?? 2
-  const value = minor / 10 ** digits
-  return moneyFormat(lang, currency, Number.isInteger(value)).format(value)
-}

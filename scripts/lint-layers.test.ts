@@ -51,7 +51,7 @@ const PROBES: Record<string, Probe> = {
   'server/lib imports a job': probe('server/lib', 'job.ts', '../../jobs/scheduler.ts', ZONES),
   'server/lib imports a plugin': probe('server/lib', 'pl.ts', '../../plugins/session.ts', ZONES),
   'common/ imports tests/': probe('common', 'tests.ts', '../../tests/free-port.ts', ZONES),
-  'common/ imports src/': probe('common', 'src.ts', '../../src/i18n/format', ZONES),
+  'common/ imports src/': probe('common', 'src.ts', '../../src/i18n/intl', ZONES),
   'a cycle': probe('src/lib', 'cycle-a.ts', './cycle-b', CYCLE),
   'the other end of the cycle': probe('src/lib', 'cycle-b.ts', './cycle-a', CYCLE),
   'control: what the layers allow': {

@@ -3,6 +3,7 @@
  * price range's spelling. The API's query schema, the lot list's URL and the create form all use
  * these, so a link the client writes is always one the API accepts.
  */
+import { parseMoney } from '../money.ts'
 import { MONEY_MAX } from './limits.ts'
 
 /** Fixed, so the filter can offer every one (a new category is a release, not a setting). */
@@ -46,13 +47,13 @@ export const PRICE_LIMIT_MAX_EUROS = MONEY_MAX / 100
 
 /**
  * A price limit in cents, or undefined when `raw` is not a price or above `MONEY_MAX`. Read from
- * the digits, never through floating point ("0.29" is 29 cents, not 28.999…).
+ * the digits by the one money parser (common/money.ts), never through floating point ("0.29" is
+ * 29 cents, not 28.999…).
  */
 export function parsePriceLimit(raw: string): number | undefined {
   if (!PRICE_LIMIT.test(raw)) return undefined
-  // The pattern matched, so there are whole euros before any dot.
-  const [whole, fraction = ''] = raw.split('.')
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  // The pattern leaves euros with at most two decimals after a dot: always an amount.
+  const cents = parseMoney(raw, 'EUR')!
   return cents <= MONEY_MAX ? cents : undefined
 }
 

@@ -5,7 +5,8 @@
  */
 import { minNextBid, variantUrl, type NotificationKind } from '../../common/auction.ts'
 import { type PushPayload } from '../../common/push.ts'
-import { PUSH_TEXTS, pushMoney } from '../../common/push-texts.ts'
+import { formatMoney } from '../../common/money.ts'
+import { PUSH_TEXTS } from '../../common/push-texts.ts'
 import type { ClaimedPush } from '../repositories/push-outbox.ts'
 
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high'
@@ -57,7 +58,7 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     bidAmount ?? (p.kind.startsWith('top_up_') ? num(p.data.amount) : num(p.data.price))
   const input = {
     title: lot?.title ?? text(p.data.title),
-    amount: pushMoney(amountMinor, moneyCurrency, p.lang),
+    amount: formatMoney(amountMinor, moneyCurrency, p.lang, { short: true }),
     minutes: lot ? Math.max(0, Math.ceil((lot.endsAt.getTime() - now.getTime()) / MINUTE)) : 0,
   }
   const words = texts[p.kind](input)

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import { en, type MessageKey } from './en'
-import { formatMoney } from './format'
+import { formatMoney } from '../../common/money'
 import { pluralRules } from './intl'
 import type { Message, Vars } from './types'
 

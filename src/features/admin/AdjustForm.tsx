@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { AdminMember } from '../../../common/admin'
+import { parseSignedMoney } from '../../../common/money'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { useT } from '../../i18n'
@@ -8,13 +9,10 @@ import { newIdempotencyKey, useAdjustWallet } from './api'
 import { Outcome, useActionState } from './member-action'
 import { reasonOk, ReasonField } from './ReasonField'
 
-/** "25", "-7.5", "-7.50" → minor units; null when not an amount or zero. */
-export function parseAmount(text: string): number | null {
-  const match = /^\s*(-)?(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text)
-  if (!match) return null
-  const minor = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'))
-  if (minor === 0) return null
-  return match[1] ? -minor : minor
+/** A credit ("25") or a debit ("-7.50") in minor units; null when not an amount, or zero. */
+function adjustment(text: string, currency: string): number | null {
+  const amount = parseSignedMoney(text, currency)
+  return amount === 0 ? null : amount
 }
 
 /** A wallet adjustment for one member, previewed before it is applied. */
@@ -26,7 +24,7 @@ export function AdjustForm({ member }: { member: AdminMember }) {
   const [amountText, setAmountText] = useState('')
   const [key, setKey] = useState(newIdempotencyKey)
   const [applied, setApplied] = useState<{ before: number; after: number } | null>(null)
-  const amount = parseAmount(amountText)
+  const amount = adjustment(amountText, member.currency)
   const money = (minor: number) => formatMoney(minor, member.currency)
   const submit = (event: FormEvent) => {
     event.preventDefault()

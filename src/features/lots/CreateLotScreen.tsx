@@ -29,7 +29,7 @@ function CreateLotForm() {
   const online = useOnline()
   const currency = useCurrency()
   const money = (minor: number) => formatMoney(minor, currency)
-  const form = useCreateLotForm({ online, money })
+  const form = useCreateLotForm({ online, money, currency })
   const { values, set, fieldRef, errors } = form
   const formId = useId()
   const count = Object.keys(errors).length

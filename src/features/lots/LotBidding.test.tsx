@@ -12,10 +12,10 @@ import LotScreen from './LotScreen'
 
 const ID = summary().id
 const alice = { id: 'u1', name: 'Alice', email: 'a@x.test', role: 'member', alias: 'Bidder A1' }
-const config = (stripe: string | null = null) => ({
+const config = (stripe: string | null = null, currency = 'EUR') => ({
   realtime: {},
   stripe: { publishableKey: stripe },
-  currency: 'EUR',
+  currency,
   serverTime: new Date().toISOString(),
 })
 const wallet = (available: number) => ({
@@ -47,11 +47,11 @@ const placed = (price: number, overrides: Partial<LotDetail> = {}) =>
 
 function open(
   routes: Record<string, Handler> = {},
-  { available = 50_000, stripe = null as string | null, start = lot() } = {},
+  { available = 50_000, stripe = null as string | null, start = lot(), currency = 'EUR' } = {},
 ) {
   const api = mockApi({
     'GET /api/session': () => json({ user: alice }),
-    'GET /api/config': () => json(config(stripe)),
+    'GET /api/config': () => json(config(stripe, currency)),
     'GET /api/wallet': () => json(wallet(available)),
     [`GET /api/lots/${ID}`]: () => json(start),
     [`GET /api/lots/${ID}/bids`]: () => json({ items: [bidRow(2, 1200)], nextCursor: null }),
@@ -140,6 +140,19 @@ describe('lot room bidding', () => {
     expect(screen.queryByText(/^Bid placed/)).toBeNull()
     fireEvent.change(screen.getByLabelText('Your bid'), { target: { value: '16' } })
     expect(screen.queryByTestId('bid-result')).toBeNull()
+  })
+
+  it('reads a typed bid in the server’s currency: yen have no cents', async () => {
+    const { requests } = open(
+      { [`POST /api/lots/${ID}/bids`]: () => placed(1300) },
+      { currency: 'JPY' },
+    )
+    const amount = await screen.findByLabelText('Your bid')
+    await waitFor(() => expect(amount.getAttribute('placeholder')).toBe('1300'))
+    fireEvent.change(amount, { target: { value: '¥1.300' } })
+    fireEvent.submit(amount.closest('form')!)
+    expect(await screen.findByText('Bid placed. You are leading at ¥1,300.')).toBeTruthy()
+    expect(await bodies(requests)).toEqual([{ amount: 1300 }])
   })
 
   it('explains a price jump to the reserve', async () => {

@@ -5,7 +5,6 @@ import type { LotDetail } from '../../../common/auction'
 import { applyOwnBid, fetchBidHistory, lotKeys, type BidHistory } from './api'
 import { clockOffset, formatRemaining, noteServerTime, serverNow } from './clock'
 import { bidRow, detail, summary } from '../../testing/lot-fixtures'
-import { parseMoney } from './money'
 import { lotRules, type BidPlacedEvent } from './rules'
 import { applyEvent, type AnyRule } from '../../realtime/bridge'
 import { EVENTS } from '../../../common/wire'
@@ -87,22 +86,6 @@ describe('countdown clock', () => {
     expect(formatRemaining(3 * 3600_000 + 5 * 60_000)).toBe('3h 05m')
     expect(formatRemaining(2 * 86_400_000 + 4 * 3600_000)).toBe('2d 4h')
     expect(formatRemaining(-5)).toBe('0:00')
-  })
-})
-
-describe('money input', () => {
-  it('parses what people type into cents', () => {
-    expect(parseMoney('12')).toBe(1200)
-    expect(parseMoney('12.5')).toBe(1250)
-    expect(parseMoney('12,50')).toBe(1250)
-    expect(parseMoney('1.234,50')).toBe(123450)
-    expect(parseMoney('1,234.50')).toBe(123450)
-    expect(parseMoney('€ 80')).toBe(8000)
-    expect(parseMoney('12.345')).toBe(1234500)
-    expect(parseMoney('abc')).toBeNull()
-    expect(parseMoney('')).toBeNull()
-    expect(parseMoney('-5')).toBeNull()
-    expect(parseMoney('1.2.3')).toBeNull()
   })
 })
 

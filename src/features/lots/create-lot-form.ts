@@ -13,8 +13,8 @@ import {
   type LotCategory,
   type LotInput,
 } from '../../../common/auction'
+import { parseMoney } from '../../../common/money'
 import type { MessageKey, Translate } from '../../i18n'
-import { parseMoney } from './money'
 
 /**
  * The create-lot form without React: its values, the checks it makes before sending (the same
@@ -121,9 +121,10 @@ export function checkLotForm(
   now: number,
   t: Translate,
   money: (minor: number) => string,
+  currency: string,
 ): { request: LotInput; errors: FieldErrors } {
-  const startingPrice = parseMoney(values.startingPrice)
-  const reservePrice = values.reservePrice.trim() ? parseMoney(values.reservePrice) : null
+  const startingPrice = parseMoney(values.startingPrice, currency)
+  const reservePrice = values.reservePrice.trim() ? parseMoney(values.reservePrice, currency) : null
   const startsAt = values.startMode === 'at' ? fromLocalInput(values.startsAt) : undefined
   const start = startsAt ? Date.parse(startsAt) : now
   const duration = DURATIONS.find((d) => d.key === values.duration)

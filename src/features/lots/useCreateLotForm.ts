@@ -34,9 +34,12 @@ type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 export function useCreateLotForm({
   online,
   money,
+  currency,
 }: {
   online: boolean
   money: (minor: number) => string
+  /** What the prices are typed in (the server's currency). */
+  currency: string
 }) {
   const { t, lang } = useT()
   const [, navigate] = useLocation()
@@ -89,7 +92,7 @@ export function useCreateLotForm({
     event.preventDefault()
     if (!online || create.isPending) return
     setFormError(null)
-    const { request, errors: found } = checkLotForm(values, serverNow(), t, money)
+    const { request, errors: found } = checkLotForm(values, serverNow(), t, money, currency)
     if (Object.keys(found).length > 0) return showErrors(found)
     setErrors({})
     create.mutate(request, {

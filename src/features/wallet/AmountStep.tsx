@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
+import { minorDigits, parseMoney } from '../../../common/money'
 import { BALANCE_CAP, TOP_UP_MAX, TOP_UP_MIN, type TopUpResponse } from '../../../common/wallet'
 import { isApiError } from '../../api/errors'
 import { Button } from '../../components/Button'
 import { useT } from '../../i18n'
 import { errorMessage } from '../../i18n/error-message'
 import { useCreateTopUp } from './api'
-import { minorDigits, parseAmount } from './format'
 import { attemptFor } from './top-up-session'
 
 /** Preset amounts in major units (10, 25, 50, 100 of the currency). */
@@ -76,7 +76,7 @@ export function AmountStep({
     }
   }
 
-  const amount = choice === CUSTOM ? parseAmount(custom, currency) : Number(choice) * unit
+  const amount = choice === CUSTOM ? parseMoney(custom, currency) : Number(choice) * unit
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

@@ -155,6 +155,12 @@ describe('top-up screen', () => {
     })
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }))
     expect(await screen.findByText('The maximum top-up is €1,000.00.')).toBeTruthy()
+    // Read as every money field reads it (common/money.ts): the sign and a decimal comma.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Other amount' }), {
+      target: { value: '€ 4,99' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }))
+    expect(await screen.findByText('The minimum top-up is €5.00.')).toBeTruthy()
     expect(requests.some((r) => r.method === 'POST')).toBe(false)
   })
 

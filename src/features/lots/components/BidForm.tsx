@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { minNextBid, type LotDetail } from '../../../../common/auction'
+import { moneyInputValue, parseMoney } from '../../../../common/money'
+import { useCurrency } from '../../../api/config'
 import { Button } from '../../../components/Button'
 import { TextField } from '../../../components/TextField'
 import { useT } from '../../../i18n'
-import { parseMoney, toInputValue } from '../money'
 import { validateBid, type BidErrors } from '../validate-bid'
 import type { BidFundsView } from '../useBidFunds'
 import type { BidFailure, Bidding } from '../useBidding'
@@ -33,6 +34,7 @@ export function BidForm({
   onFieldError?: () => void
 }) {
   const { t } = useT()
+  const currency = useCurrency()
   const [amountText, setAmountText] = useState('')
   const [maxText, setMaxText] = useState('')
   const [errors, setErrorsShown] = useState<BidErrors>({})
@@ -53,8 +55,8 @@ export function BidForm({
   }, [focusTo])
   const reasonId = useId()
   const min = minNextBid(lot)
-  const amount = parseMoney(amountText)
-  const maxAmount = maxText.trim() ? parseMoney(maxText) : undefined
+  const amount = parseMoney(amountText, currency)
+  const maxAmount = maxText.trim() ? parseMoney(maxText, currency) : undefined
   const commit = Math.max(amount ?? min, maxAmount ?? 0)
   const wallet = funds.fundsFor(commit)
   const reason = disabledReason ?? (wallet?.short ? t('bid.fundsShort') : null)
@@ -98,7 +100,7 @@ export function BidForm({
           error={errors.amount}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={toInputValue(min)}
+          placeholder={moneyInputValue(min, currency)}
           value={amountText}
           onChange={(e) => edit(setAmountText)(e.target.value)}
         />

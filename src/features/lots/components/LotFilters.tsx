@@ -4,24 +4,28 @@ import {
   formatPriceLimit,
   LOT_CATEGORIES,
   LOT_SORTS,
+  MONEY_MAX,
   parsePriceLimit,
   priceRangeProblem,
   PRICE_LIMIT_MAX_EUROS,
   type LotCategory,
   type LotSort,
 } from '../../../../common/auction'
+import { parseMoney } from '../../../../common/money'
 import { Button } from '../../../components/Button'
 import { TextField } from '../../../components/TextField'
 import { useT, type MessageKey } from '../../../i18n'
 import { activeFilterCount, listHref, type LotListParams } from '../list-params'
 import './filters.css'
 
-/** A price as typed ("25", " 25,50 ") → the URL's spelling ("25.5"), or null when it is not one. */
+/**
+ * A price as typed ("25", " 25,50 ", "€ 1.000") → the URL's spelling ("25.5"), or null when it is
+ * not one; the limits are euros, like the URL's.
+ */
 function typedPrice(text: string): string | undefined | null {
-  const value = text.trim().replace(',', '.')
-  if (!value) return undefined
-  const cents = parsePriceLimit(value)
-  return cents === undefined ? null : formatPriceLimit(cents)
+  if (!text.trim()) return undefined
+  const cents = parseMoney(text, 'EUR')
+  return cents === null || cents > MONEY_MAX ? null : formatPriceLimit(cents)
 }
 
 /**
