@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pushKeysOf } from '../../server/app.ts'
 import { createPushWorker, type PushWorker } from '../../server/jobs/push-worker.ts'
-import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
 import { createTestApp, testConfig, type TestApp } from './helpers.ts'
 import { member } from './auction-helpers.ts'
 import { startPushService, type PushService } from './push-service.ts'
@@ -21,12 +21,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe('whsec_test_secret')
   svc = await startPushService()
   config = testConfig({
-    STRIPE_SECRET_KEY: 'sk_test_lotline',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...stripeSettings(stripe),
     PUSHER_PORT: '1',
     PUSH_ENDPOINT_HOSTS: svc.host,
   })

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectMoneyInvariants } from './invariants/money.ts'
-import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
 import { RecordingBroadcaster } from './auction-helpers.ts'
 import {
   browser,
@@ -25,12 +25,7 @@ const WEBHOOK = '/api/stripe/webhook'
 beforeAll(async () => {
   stripe = await startFakeStripe('whsec_test_secret')
   const config = testConfig({
-    STRIPE_SECRET_KEY: 'sk_test_lotline',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...stripeSettings(stripe),
     PUSHER_PORT: '1',
   })
   broadcaster = new RecordingBroadcaster(config.pusher)
@@ -564,12 +559,7 @@ describe('per-member limits on what reaches Stripe', () => {
   it('starts at most TOP_UP_LIMIT_PER_MEMBER top-ups and reads at most TOP_UP_READ_LIMIT_PER_MEMBER, then 429 without asking Stripe', async () => {
     const limited = await createTestApp({
       env: {
-        STRIPE_SECRET_KEY: 'sk_test_lotline',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
-        STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: String(stripe.port),
-        STRIPE_API_PROTOCOL: 'http',
+        ...stripeSettings(stripe),
         PUSHER_PORT: '1',
         TOP_UP_LIMIT_PER_MEMBER: '2/1h',
         TOP_UP_READ_LIMIT_PER_MEMBER: '3/1m',

@@ -52,6 +52,8 @@ export interface FakeRefund {
 export interface FakeStripe {
   port: number
   url: string
+  /** What its webhooks are signed with: the server under test must check them with it. */
+  webhookSecret: string
   intents: Map<string, FakePaymentIntent>
   /** Refunds made (`POST /v1/refunds`), by id. */
   refunds: Map<string, FakeRefund>
@@ -118,6 +120,22 @@ function stripeError(
 ) {
   res.writeHead(status, { 'content-type': 'application/json' })
   res.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }))
+}
+
+/**
+ * The server's settings (environment names, as `testConfig` and the e2e `startServer` take them)
+ * that point the real `stripe` SDK at `stripe` and check webhooks with its secret. The stand-in
+ * accepts any `sk_` key; the publishable key reaches only the stand-in Stripe.js.
+ */
+export function stripeSettings(stripe: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_lotline',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+  }
 }
 
 export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Promise<FakeStripe> {
@@ -304,6 +322,7 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    webhookSecret,
     intents,
     refunds,
     requests,
