@@ -254,8 +254,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // Any path out of the folder, unless it goes to tests/ and stays there.
-              regex: '^\\.\\./(?!\\.\\./tests/(?!.*\\.\\.))',
+              // Any path out of the folder, unless it goes up to tests/ and stays there.
+              regex: '^(?!(?:\\.\\./)+tests/(?!.*\\.\\.))\\.\\./',
               message: 'Real-time tests import the service and the test kit in tests/ only.',
             },
           ],
