@@ -145,7 +145,7 @@ describe('card top-ups in the browser', () => {
 
       // Webhook redelivery and the return page racing it: still credited exactly once.
       const topUpId = new URL(params.confirm.return_url).searchParams.get('topUp')!
-      const pi = [...fake.intents.values()].find((p) => p.metadata.top_up_id === topUpId)!
+      const pi = fake.intentOfTopUp(topUpId)
       await fake.deliver(webhookUrl(), 'payment_intent.succeeded', pi)
       await s.page.goto(
         params.confirm.return_url + `&payment_intent=${pi.id}&redirect_status=succeeded`,

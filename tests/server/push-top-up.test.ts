@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pushKeysOf } from '../../server/app.ts'
 import { createPushWorker, type PushWorker } from '../../server/jobs/push-worker.ts'
 import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
-import { createTestApp, testConfig, type TestApp } from './helpers.ts'
+import { createTestApp, injectWebhook, testConfig, type TestApp } from './helpers.ts'
 import { member } from './auction-helpers.ts'
 import { startPushService, type PushService } from './push-service.ts'
 
@@ -63,19 +63,10 @@ describe('top-up results', () => {
     })
     expect(started.statusCode).toBe(201)
     const topUpId = started.json().topUp.id as string
-    const pi = [...stripe.intents.values()].find((p) => p.metadata.top_up_id === topUpId)!
+    const pi = stripe.intentOfTopUp(topUpId)
     stripe.setStatus(pi.id, 'succeeded')
     for (let i = 0; i < 3; i++) {
-      const { body, headers } = stripe.signed(
-        'payment_intent.succeeded',
-        stripe.intents.get(pi.id)!,
-      )
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        headers,
-        payload: body,
-      })
+      const res = await injectWebhook(t.app, stripe, 'payment_intent.succeeded', pi.id)
       expect(res.statusCode).toBe(200)
     }
     expect(await worker.runOnce()).toMatchObject({ sent: 2, dropped: 0 })

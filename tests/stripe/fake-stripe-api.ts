@@ -64,6 +64,8 @@ export interface FakeStripe {
     idempotencyKey?: string
     params: Record<string, string>
   }>
+  /** The PaymentIntent made for one of our top-ups (its `metadata.top_up_id`). */
+  intentOfTopUp(topUpId: string): FakePaymentIntent
   setStatus(
     id: string,
     status: PiStatus,
@@ -326,6 +328,11 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
     intents,
     refunds,
     requests,
+    intentOfTopUp(topUpId) {
+      const pi = [...intents.values()].find((p) => p.metadata.top_up_id === topUpId)
+      if (!pi) throw new Error(`fake stripe: no PaymentIntent for top-up ${topUpId}`)
+      return pi
+    },
     setStatus(id, status, error) {
       const pi = intents.get(id)
       if (!pi) throw new Error(`fake stripe: no ${id}`)
