@@ -245,6 +245,25 @@ export default tseslint.config(
     },
   },
   {
+    // Its tests share the real-time test kit in tests/ (docs/testing.md); the service itself
+    // still reaches nothing outside its folder.
+    files: ['server/realtime/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Any path out of the folder, unless it goes up to tests/ and stays there.
+              regex: '^(?!(?:\\.\\./)+tests/(?!.*\\.\\.))\\.\\./',
+              message: 'Real-time tests import the service and the test kit in tests/ only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**', 'tests/**', 'bench/**', '*.config.ts', '*.config.js'],
     languageOptions: { globals: globals.node },
   },

@@ -14,6 +14,7 @@ const root = resolve(import.meta.dirname, '..')
 const PROBE_DIR = '__lint_probe__'
 const ZONES = 'import-x/no-restricted-paths'
 const CYCLE = 'import-x/no-cycle'
+const ALONE = 'no-restricted-imports'
 
 interface Probe {
   file: string
@@ -52,6 +53,36 @@ const PROBES: Record<string, Probe> = {
   'server/lib imports a plugin': probe('server/lib', 'pl.ts', '../../plugins/session.ts', ZONES),
   'common/ imports tests/': probe('common', 'tests.ts', '../../tests/free-port.ts', ZONES),
   'common/ imports src/': probe('common', 'src.ts', '../../src/i18n/intl', ZONES),
+  'server/realtime imports the app': probe(
+    'server/realtime',
+    'app.ts',
+    '../../lib/problem.ts',
+    ALONE,
+  ),
+  'server/realtime imports the test kit': probe(
+    'server/realtime',
+    'kit.ts',
+    '../../../tests/realtime/kit.ts',
+    ALONE,
+  ),
+  'a real-time test imports the app': probe(
+    'server/realtime',
+    'app.test.ts',
+    '../../lib/problem.ts',
+    ALONE,
+  ),
+  'a real-time test through tests/ to the app': probe(
+    'server/realtime',
+    'around.test.ts',
+    '../../../tests/../server/lib/problem.ts',
+    ALONE,
+  ),
+  'control: a real-time test imports the test kit': probe(
+    'server/realtime',
+    'kit.test.ts',
+    '../../../tests/realtime/kit.ts',
+    null,
+  ),
   'a cycle': probe('src/lib', 'cycle-a.ts', './cycle-b', CYCLE),
   'the other end of the cycle': probe('src/lib', 'cycle-b.ts', './cycle-a', CYCLE),
   'control: what the layers allow': {

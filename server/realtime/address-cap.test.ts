@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { startRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from './index.ts'
-import { APP, RawClient, isEvent } from './testkit.ts'
+import { APP, RawClient, isEvent } from '../../tests/realtime/kit.ts'
 import { addressKey, clientAddress, compileTrust, trustProxyFromEnv } from './client-address.ts'
 import { connectionCeiling, parseOpenFileLimit } from './fd-limit.ts'
 

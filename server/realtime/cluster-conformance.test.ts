@@ -10,7 +10,7 @@ import {
   rawSubscribe,
   startTestServer,
   useClusterForTestServers,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 const enabled = process.env.LOTLINE_TEST_DATABASE === 'pg'
 

@@ -15,7 +15,7 @@ import {
   sleep,
   testClusterPrefix,
   type ReceivedFrame,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 const enabled = process.env.LOTLINE_TEST_DATABASE === 'pg'
 const REDIS_URL = process.env.LOTLINE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'

@@ -1,6 +1,12 @@
 /** What the service reports of its own work (the app's GET /metrics reads it). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RawClient, isEvent, rawSubscribe, startTestServer, type TestServer } from './testkit.ts'
+import {
+  RawClient,
+  isEvent,
+  rawSubscribe,
+  startTestServer,
+  type TestServer,
+} from '../../tests/realtime/kit.ts'
 
 let t: TestServer
 const clients: RawClient[] = []

@@ -19,7 +19,7 @@ import {
   startTestServer,
   type ReceivedFrame,
   type TestServer,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 // Seeded so a CI run is repeatable; FUZZ_SEED explores elsewhere (fast-check prints the seed of
 // any failure, to replay it).

@@ -12,7 +12,7 @@ import {
   sdkFor,
   startTestServer,
   type TestServer,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 let t: TestServer
 const clients: RawClient[] = []

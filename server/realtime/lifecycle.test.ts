@@ -11,7 +11,7 @@ import {
   sleep,
   startTestServer,
   type TestServer,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 const servers: TestServer[] = []
 const clients: RawClient[] = []

@@ -14,7 +14,7 @@ import {
   rawSubscribe,
   startTestServer,
   type TestServer,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 let t: TestServer
 const clients: RawClient[] = []

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { RawClient, isEvent } from './testkit.ts'
+import { RawClient, isEvent } from '../../tests/realtime/kit.ts'
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
 

@@ -17,7 +17,7 @@ import {
   waitForState,
   type ReceivedFrame,
   type TestServer,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 let t: TestServer | undefined
 const clients: RawClient[] = []

@@ -11,7 +11,7 @@ import {
   startTestServer,
   type ReceivedFrame,
   type TestServer,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 let t: TestServer
 const clients: RawClient[] = []

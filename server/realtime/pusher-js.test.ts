@@ -15,7 +15,7 @@ import {
   startTestServer,
   waitForState,
   type TestServer,
-} from './testkit.ts'
+} from '../../tests/realtime/kit.ts'
 
 let t: TestServer
 let clients: Pusher[] = []

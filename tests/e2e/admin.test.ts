@@ -5,7 +5,7 @@
  * and the admin's audit fits. axe-core on every screen state visited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import {
   API_HEADERS,
   apiClient,
@@ -15,8 +15,8 @@ import {
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot, DESKTOP, PHONE, placeBid, signedInPage } from './members.ts'
 import { expectAccessible } from './a11y.ts'
-import { randomUUID } from 'node:crypto'
 
 let server: RunningServer
 const { api, login } = apiClient(() => server.url)
@@ -31,21 +31,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const DESKTOP = { viewport: { width: 1280, height: 800 } }
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-
-async function signedIn(
-  email: string,
-  options: object,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options)
-  const res = await context.request.post(`${server.url}api/auth/login`, {
-    headers: API_HEADERS,
-    data: { email, password: DEMO_PASSWORD },
-  })
-  expect(res.status()).toBe(200)
-  return { context, page: await context.newPage() }
-}
+/** A new context on `device`, signed in as `email`, and a page in it. */
+const signedIn = (email: string, device: object) => signedInPage(browser, server.url, email, device)
 
 /** The form whose heading is `name`. */
 const formOf = (page: Page, name: string) =>
@@ -55,24 +42,9 @@ describe('the admin area', () => {
   it('search, adjust, suspend, cancel, audit on a desktop; not allowed and audit on a phone', async () => {
     // A lot with a bid (a hold) to cancel.
     const carol = await login('carol@lotline.test')
-    const create = await api('lots', carol, {
-      method: 'POST',
-      body: JSON.stringify({
-        title: 'E2E admin teapot',
-        category: 'other',
-        startingPrice: 1000,
-        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    })
-    expect(create.status).toBe(201)
-    const lot = (await create.json()) as { id: string }
+    const lot = await createLot(api, carol, 'E2E admin teapot')
     const bob = await login('bob@lotline.test')
-    const placed = await api(`lots/${lot.id}/bids`, bob, {
-      method: 'POST',
-      headers: { 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ amount: 1000 }),
-    })
-    expect(placed.status).toBe(201)
+    await placeBid(api, bob, lot.id, { amount: 1000 })
 
     // Alice is signed in on her phone.
     const alice = await signedIn('alice@lotline.test', PHONE)

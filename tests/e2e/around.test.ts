@@ -11,16 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { expectAccessible } from './a11y.ts'
 import {
-  API_HEADERS,
   CHROMIUM,
   CHROMIUM_ARGS,
-  DEMO_PASSWORD,
   apiClient,
   buildClient,
   launchBrowser,
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { DESKTOP, PHONE, signIn } from './members.ts'
 
 let server: RunningServer
 const { api } = apiClient(() => server.url)
@@ -36,8 +35,6 @@ afterAll(async () => {
 })
 
 type Scheme = 'light' | 'dark'
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-const DESKTOP = { viewport: { width: 1280, height: 800 } }
 const PAPER = 'rgb(246, 244, 238)' // --ink of the light palette
 const NIGHT = 'rgb(18, 20, 32)' // --ink of the dark palette
 
@@ -47,13 +44,7 @@ async function open(
   email?: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...device, colorScheme })
-  if (email) {
-    const res = await context.request.post(`${server.url}api/auth/login`, {
-      headers: API_HEADERS,
-      data: { email, password: DEMO_PASSWORD },
-    })
-    expect(res.status()).toBe(200)
-  }
+  if (email) await signIn(context.request, server.url, email)
   return { context, page: await context.newPage() }
 }
 

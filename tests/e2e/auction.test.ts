@@ -5,9 +5,8 @@
  * visibly extends the end; the scheduler closes the lot and the winner sees "You won".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
   launchBrowser,
@@ -15,10 +14,10 @@ import {
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot, signedInPage } from './members.ts'
 
-const HEADERS = API_HEADERS
 let server: RunningServer
-const { login } = apiClient(() => server.url)
+const { api, login } = apiClient(() => server.url)
 let browser: Browser
 
 beforeAll(async () => {
@@ -30,15 +29,9 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function member(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const res = await context.request.post(`${server.url}api/auth/login`, {
-    headers: HEADERS,
-    data: { email, password: 'lotline-demo' },
-  })
-  expect(res.status()).toBe(200)
-  return { context, page: await context.newPage() }
-}
+/** A desktop window signed in as `email`. */
+const member = (email: string) =>
+  signedInPage(browser, server.url, email, { viewport: { width: 1280, height: 900 } })
 
 async function bid(page: Page, amount: string, max = '') {
   await page.getByLabel('Your bid').fill(amount)
@@ -55,21 +48,13 @@ describe('live auction room', () => {
   it('two members bid live: realtime price, proxy answer, outbid toast, soft close, won', async () => {
     // A fresh lot by carol: 65 s long, 10 s soft-close window.
     const carol = await login('carol@lotline.test')
-    const create = await fetch(`${server.url}api/lots`, {
-      method: 'POST',
-      headers: { ...HEADERS, cookie: carol },
-      body: JSON.stringify({
-        title: 'E2E brass telescope',
-        description: 'Created by the auction e2e test.',
-        category: 'other',
-        // Below A's first bid, so B's price moving from it to A's bid is the event arriving.
-        startingPrice: 900,
-        endsAt: new Date(Date.now() + 65_000).toISOString(),
-        softCloseSeconds: 10,
-      }),
+    const lot = await createLot(api, carol, 'E2E brass telescope', {
+      description: 'Created by the auction e2e test.',
+      // Below A's first bid, so B's price moving from it to A's bid is the event arriving.
+      startingPrice: 900,
+      endsAt: new Date(Date.now() + 65_000).toISOString(),
+      softCloseSeconds: 10,
     })
-    expect(create.status).toBe(201)
-    const lot = (await create.json()) as { id: string; endsAt: string }
     const firstEnd = Date.parse(lot.endsAt)
 
     const a = await member('alice@lotline.test')

@@ -7,15 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
   launchBrowser,
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot as listLot, placeBid, signIn } from './members.ts'
 
-const HEADERS = API_HEADERS
 const VIEWPORT = { width: 1280, height: 800 }
 const PASSWORD = 'lotline-demo'
 let server: RunningServer
@@ -34,46 +33,20 @@ afterAll(async () => {
 })
 
 /** A lot sold by the admin (so every member may bid), open for `hours`. */
-async function createLot(
-  title: string,
-  hours = 5,
-  description = 'Created by the desktop e2e test.',
-): Promise<{ id: string; title: string }> {
-  const res = await fetch(`${server.url}api/lots`, {
-    method: 'POST',
-    headers: { ...HEADERS, cookie: seller },
-    body: JSON.stringify({
-      title,
-      description,
-      category: 'other',
-      startingPrice: 1000,
-      endsAt: new Date(Date.now() + hours * 3_600_000).toISOString(),
-      softCloseSeconds: 10,
-    }),
+const createLot = (title: string, hours = 5, description = 'Created by the desktop e2e test.') =>
+  listLot(api, seller, title, {
+    description,
+    endsAt: new Date(Date.now() + hours * 3_600_000).toISOString(),
+    softCloseSeconds: 10,
   })
-  expect(res.status).toBe(201)
-  return (await res.json()) as { id: string; title: string }
-}
 
-async function apiBid(cookie: string, lotId: string, amount: number): Promise<void> {
-  const res = await fetch(`${server.url}api/lots/${lotId}/bids`, {
-    method: 'POST',
-    headers: { ...HEADERS, cookie, 'Idempotency-Key': `e2e-${lotId}-${amount}-${Math.random()}` },
-    body: JSON.stringify({ amount }),
-  })
-  expect(res.status).toBe(201)
-}
+const apiBid = (cookie: string, lotId: string, amount: number) =>
+  placeBid(api, cookie, lotId, { amount })
 
 /** A desktop browser context, signed in as `email` (or a guest). */
 async function desktop(email?: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT })
-  if (email) {
-    const res = await context.request.post(`${server.url}api/auth/login`, {
-      headers: HEADERS,
-      data: { email, password: PASSWORD },
-    })
-    expect(res.status()).toBe(200)
-  }
+  if (email) await signIn(context.request, server.url, email)
   return context
 }
 

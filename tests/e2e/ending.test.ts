@@ -3,18 +3,16 @@
  * "Sold to you for", the seller's next steps and a printable receipt; a losing bidder sees "Sold
  * for" and a "lot ended" notification; My bids' tabs live in the address and Back restores them.
  */
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import {
-  API_HEADERS,
   apiClient,
-  DEMO_PASSWORD,
   buildClient,
   launchBrowser,
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot, PHONE, placeBid, signedInPage } from './members.ts'
 import { expectAccessible } from './a11y.ts'
 
 let server: RunningServer
@@ -30,50 +28,24 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function member(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  // A phone: 390×844, touch.
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-  })
-  const res = await context.request.post(`${server.url}api/auth/login`, {
-    headers: API_HEADERS,
-    data: { email, password: DEMO_PASSWORD },
-  })
-  expect(res.status()).toBe(200)
-  return { context, page: await context.newPage() }
-}
-
-async function bid(cookie: string, lotId: string, body: object) {
-  const res = await api(`lots/${lotId}/bids`, cookie, {
-    method: 'POST',
-    headers: { 'idempotency-key': randomUUID() },
-    body: JSON.stringify(body),
-  })
-  expect(res.status).toBe(201)
-}
+/** A phone (390×844, touch) signed in as `email`. */
+const member = (email: string) => signedInPage(browser, server.url, email, PHONE)
 
 const headline = (page: Page) => page.getByTestId('result-headline').textContent()
 
 describe('the end of a lot', () => {
   it('winner: sold to you, next steps, receipt; loser: sold for, lot ended; my bids tabs', async () => {
     const carol = await login('carol@lotline.test')
-    const create = await api('lots', carol, {
-      method: 'POST',
-      body: JSON.stringify({
-        title: 'E2E ending clock',
-        category: 'other',
-        startingPrice: 1000,
-        nextSteps: 'Pickup in Ghent on weekdays.',
-        endsAt: new Date(Date.now() + 62_000).toISOString(),
-        softCloseSeconds: 10,
-      }),
+    const lot = await createLot(api, carol, 'E2E ending clock', {
+      nextSteps: 'Pickup in Ghent on weekdays.',
+      endsAt: new Date(Date.now() + 62_000).toISOString(),
+      softCloseSeconds: 10,
     })
-    expect(create.status).toBe(201)
-    const lot = (await create.json()) as { id: string }
-    await bid(await login('bob@lotline.test'), lot.id, { amount: 1000 })
-    await bid(await login('alice@lotline.test'), lot.id, { amount: 1100, maxAmount: 2000 })
+    await placeBid(api, await login('bob@lotline.test'), lot.id, { amount: 1000 })
+    await placeBid(api, await login('alice@lotline.test'), lot.id, {
+      amount: 1100,
+      maxAmount: 2000,
+    })
 
     const alice = await member('alice@lotline.test')
     const bob = await member('bob@lotline.test')

@@ -14,6 +14,7 @@ import {
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot } from './members.ts'
 import { expectAccessible } from './a11y.ts'
 
 let server: RunningServer
@@ -24,16 +25,11 @@ const title = `E2E finder camera ${randomUUID().slice(0, 6)}`
 beforeAll(async () => {
   server = await startServer({ distDir: buildClient('v1') })
   browser = await launchBrowser()
-  const res = await api('lots', await login('carol@lotline.test'), {
-    method: 'POST',
-    body: JSON.stringify({
-      title,
-      category: 'cameras',
-      startingPrice: 12_300,
-      endsAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-    }),
+  await createLot(api, await login('carol@lotline.test'), title, {
+    category: 'cameras',
+    startingPrice: 12_300,
+    endsAt: new Date(Date.now() + 30 * 60_000).toISOString(),
   })
-  expect(res.status).toBe(201)
 })
 afterAll(async () => {
   await browser?.close()

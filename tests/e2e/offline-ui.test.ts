@@ -9,7 +9,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
   launchBrowser,
@@ -17,8 +16,8 @@ import {
   waitFor,
   type RunningServer,
 } from './harness.ts'
+import { createLot as listLot, placeBid, signIn } from './members.ts'
 
-const HEADERS = API_HEADERS
 const AGE = '(just now|\\d+ minutes? ago)'
 const SAVED = new RegExp(`^Saved ${AGE}$`)
 const NOT_LIVE = new RegExp(`^Not live · updated ${AGE}$`)
@@ -34,28 +33,12 @@ const titles = {
   own: `Offline UI own chair ${Date.now()}`,
 }
 
-async function createLot(cookie: string, title: string): Promise<string> {
-  const res = await api('lots', cookie, {
-    method: 'POST',
-    body: JSON.stringify({
-      title,
-      category: 'other',
-      startingPrice: 100,
-      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-    }),
-  })
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
+/** A lot of the member whose session `cookie` is, from €1.00, ending in an hour. */
+const createLot = async (cookie: string, title: string) =>
+  (await listLot(api, cookie, title, { startingPrice: 100 })).id
 
-async function bid(cookie: string, lotId: string, amount: number) {
-  const res = await api(`lots/${lotId}/bids`, cookie, {
-    method: 'POST',
-    headers: { 'Idempotency-Key': `offline-ui-${amount}-${Date.now()}` },
-    body: JSON.stringify({ amount }),
-  })
-  expect(res.status).toBe(201)
-}
+const bid = (cookie: string, lotId: string, amount: number) =>
+  placeBid(api, cookie, lotId, { amount })
 
 beforeAll(async () => {
   // Real-time as its own process, so it can go down while the API stays up; dummy card keys, so
@@ -85,11 +68,7 @@ afterAll(async () => {
 
 async function signedInContext(email: string): Promise<BrowserContext> {
   const context = await browser.newContext()
-  const res = await context.request.post(`${server.url}api/auth/login`, {
-    headers: HEADERS,
-    data: { email, password: 'lotline-demo' },
-  })
-  expect(res.status()).toBe(200)
+  await signIn(context.request, server.url, email)
   return context
 }
 
@@ -266,11 +245,7 @@ describe('truthful offline UI', () => {
   it('the network drops while the header’s chunks load: the app stays, and they arrive once back online', async () => {
     // No service worker yet (a first visit): nothing has a saved copy of these chunks.
     const context = await browser.newContext({ serviceWorkers: 'block' })
-    const login = await context.request.post(`${server.url}api/auth/login`, {
-      headers: HEADERS,
-      data: { email: 'alice@lotline.test', password: 'lotline-demo' },
-    })
-    expect(login.status()).toBe(200)
+    await signIn(context.request, server.url, 'alice@lotline.test')
     const held: Route[] = []
     const late = /\/assets\/(WalletNavLink|NotificationsNavLink|PushSync)-[\w-]+\.js$/
     await context.route(late, (route) => void held.push(route))

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
 import { FAKE_STRIPE_JS } from './fake-stripe-js.ts'
 import { buildClient, launchBrowser, startServer, waitFor, type RunningServer } from './harness.ts'
 
@@ -22,14 +22,7 @@ beforeAll(async () => {
   ;[server, plain] = await Promise.all([
     startServer({
       distDir: dist,
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_e2e',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: String(fake.port),
-        STRIPE_API_PROTOCOL: 'http',
-      },
+      env: stripeSettings(fake),
     }),
     startServer({ distDir: dist }),
   ])
@@ -152,7 +145,7 @@ describe('card top-ups in the browser', () => {
 
       // Webhook redelivery and the return page racing it: still credited exactly once.
       const topUpId = new URL(params.confirm.return_url).searchParams.get('topUp')!
-      const pi = [...fake.intents.values()].find((p) => p.metadata.top_up_id === topUpId)!
+      const pi = fake.intentOfTopUp(topUpId)
       await fake.deliver(webhookUrl(), 'payment_intent.succeeded', pi)
       await s.page.goto(
         params.confirm.return_url + `&payment_intent=${pi.id}&redirect_status=succeeded`,

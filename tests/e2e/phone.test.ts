@@ -27,6 +27,7 @@ import {
   waitFor,
   type RunningServer,
 } from './harness.ts'
+import { createLot } from './members.ts'
 
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 3 }
 const PHONE_UA =
@@ -160,29 +161,11 @@ describe('the app on a phone home screen', () => {
   it('installs, works by touch on a narrow layout, and opens offline on its last-seen data', async () => {
     const carol = await login('carol@lotline.test')
     const title = `Phone e2e enamel kettle ${Date.now()}`
-    const created = await api('lots', carol, {
-      method: 'POST',
-      body: JSON.stringify({
-        title,
-        category: 'other',
-        startingPrice: 100,
-        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    })
-    expect(created.status).toBe(201)
-    const lot = (await created.json()) as { id: string }
+    const lot = await createLot(api, carol, title, { startingPrice: 100 })
     // A lot Alice's €500.00 cannot cover: bidding is refused before sending, with the reason.
-    const pricey = await api('lots', carol, {
-      method: 'POST',
-      body: JSON.stringify({
-        title: `Phone e2e gilt clock ${Date.now()}`,
-        category: 'other',
-        startingPrice: 60_000,
-        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
+    const priceyLot = await createLot(api, carol, `Phone e2e gilt clock ${Date.now()}`, {
+      startingPrice: 60_000,
     })
-    expect(pricey.status).toBe(201)
-    const priceyLot = (await pricey.json()) as { id: string }
 
     // --- installed and online ---
     let { context, page } = await openApp(server.url)

@@ -4,19 +4,18 @@
  * swipe, the zoom dialog), card media of one height in a grid row with the placeholder for a lot
  * without pictures, the seller's editor, and a picture still shown offline. axe on every state.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodePng } from '../../server/jobs/demo-pictures.ts'
 import { expectAccessible } from './a11y.ts'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
-  DEMO_PASSWORD,
   launchBrowser,
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot, DESKTOP, PHONE, signedInPage } from './members.ts'
 
 let server: RunningServer
 let browser: Browser
@@ -35,22 +34,9 @@ afterAll(async () => {
 const png = (width: number) =>
   encodePng(width, Math.round((width * 3) / 4), (x) => [40 + x * 10, 80, 160])
 
-async function signedIn(
-  email: string,
-  phone: boolean,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(
-    phone
-      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-      : { viewport: { width: 1280, height: 800 } },
-  )
-  const res = await context.request.post(`${server.url}api/auth/login`, {
-    headers: API_HEADERS,
-    data: { email, password: DEMO_PASSWORD },
-  })
-  expect(res.status()).toBe(200)
-  return { context, page: await context.newPage() }
-}
+/** Carol's or another member's phone (`phone`) or desktop window, signed in. */
+const signedIn = (email: string, phone: boolean) =>
+  signedInPage(browser, server.url, email, phone ? PHONE : DESKTOP)
 
 /**
  * The width of the file each picture shows, which tells the pictures apart: a WebP copy names its
@@ -75,16 +61,9 @@ describe('lot pictures', () => {
     try {
       // A lot with no picture, ending first, so its card sits in the first row with the placeholder.
       const cookie = await login('alice@lotline.test')
-      const bare = await api('lots', cookie, {
-        method: 'POST',
-        body: JSON.stringify({
-          title: 'E2E lot without pictures',
-          category: 'other',
-          startingPrice: 1_000,
-          endsAt: new Date(Date.now() + 8 * 60_000).toISOString(),
-        }),
+      await createLot(api, cookie, 'E2E lot without pictures', {
+        endsAt: new Date(Date.now() + 8 * 60_000).toISOString(),
       })
-      expect(bare.status).toBe(201)
 
       await page.goto(`${server.url}lots/new`)
       await page.getByLabel('Title').fill('E2E pictured teapot')

@@ -28,13 +28,13 @@ import {
   API_HEADERS,
   apiClient,
   buildClient,
-  DEMO_PASSWORD,
   launchBrowser,
   sleep,
   startServer,
   waitFor,
   type RunningServer,
 } from './harness.ts'
+import { createLot, placeBid, registerMember, signIn } from './members.ts'
 
 const PUSH_HOST = 'push.lotline.test'
 const BASE_PATH = '/lotline/'
@@ -74,20 +74,16 @@ afterAll(async () => {
 const PASSWORD = 'push alerts secret'
 const b64url = (bytes: Buffer) => bytes.toString('base64url')
 
+/** A new member through the API or, given a context's `request`, signed up in its jar. */
 async function register(name: string, request?: BrowserContext['request']) {
+  if (!request) return registerMember(api, name, PASSWORD)
   const email = `e2e-${randomUUID().slice(0, 8)}@lotline.test`
-  const body = { name, email, password: PASSWORD }
-  if (request) {
-    const res = await request.post(`${server.url}api/auth/register`, {
-      headers: API_HEADERS,
-      data: body,
-    })
-    expect(res.status()).toBe(201)
-    return { email, cookie: '' }
-  }
-  const res = await api('auth/register', '', { method: 'POST', body: JSON.stringify(body) })
-  expect(res.status).toBe(201)
-  return { email, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]! }
+  const res = await request.post(`${server.url}api/auth/register`, {
+    headers: API_HEADERS,
+    data: { name, email, password: PASSWORD },
+  })
+  expect(res.status()).toBe(201)
+  return { email, cookie: '' }
 }
 
 /**
@@ -158,18 +154,9 @@ describe('Web Push alerts', () => {
   it('turn on in Account → device stored; a push shows unless the lot is on screen; a click opens the lot', async () => {
     // A lot by another member, so this member can bid on it.
     const seller = await register('Push Seller')
-    const created = await api('lots', seller.cookie, {
-      method: 'POST',
-      body: JSON.stringify({
-        title: 'Brass ship clock',
-        category: 'other',
-        description: 'Keeps time.',
-        startingPrice: 1000,
-        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    })
-    expect(created.status).toBe(201)
-    lotId = ((await created.json()) as { id: string }).id
+    lotId = (
+      await createLot(api, seller.cookie, 'Brass ship clock', { description: 'Keeps time.' })
+    ).id
 
     const origin = new URL(server.url).origin
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -305,11 +292,7 @@ describe('Web Push alerts', () => {
           b64url(randomBytes(16)),
         ),
       )
-      const login = await bidder.request.post(`${server.url}api/auth/login`, {
-        headers: API_HEADERS,
-        data: { email: 'alice@lotline.test', password: DEMO_PASSWORD },
-      })
-      expect(login.status()).toBe(200)
+      await signIn(bidder.request, server.url, 'alice@lotline.test')
       const room = await bidder.newPage()
       await room.goto(`${server.url}lots/${lotId}`)
       await room.getByRole('heading', { name: 'Brass ship clock' }).waitFor()
@@ -335,23 +318,16 @@ describe('Web Push alerts', () => {
 
 /** A member with a session of their own beside any browser, and money to bid with. */
 async function member(name: string, credit = 0) {
-  const email = `e2e-${randomUUID().slice(0, 8)}@lotline.test`
-  const res = await api('auth/register', '', {
-    method: 'POST',
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  })
-  expect(res.status).toBe(201)
-  const { user } = (await res.json()) as { user: { id: string } }
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
+  const registered = await registerMember(api, name, PASSWORD)
   if (credit) {
-    const credited = await api(`admin/wallets/${user.id}/adjustments`, await adminCookie(), {
+    const credited = await api(`admin/wallets/${registered.id}/adjustments`, await adminCookie(), {
       method: 'POST',
       headers: { 'Idempotency-Key': `push-e2e-${randomUUID()}` },
       body: JSON.stringify({ amount: credit, reason: 'Push test money' }),
     })
     expect(credited.status).toBe(201)
   }
-  return { id: user.id, email, cookie }
+  return registered
 }
 let admin: string | undefined
 const adminCookie = async () => (admin ??= await demoLogin('admin@lotline.test'))
@@ -363,29 +339,11 @@ async function devicesOf(cookie: string) {
   return ((await res.json()) as { items: unknown[] }).items.length
 }
 
-async function newLot(sellerCookie: string, title: string) {
-  const res = await api('lots', sellerCookie, {
-    method: 'POST',
-    body: JSON.stringify({
-      title,
-      category: 'other',
-      description: 'For the alerts test.',
-      startingPrice: 1000,
-      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-    }),
-  })
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
+const newLot = async (sellerCookie: string, title: string) =>
+  (await createLot(api, sellerCookie, title, { description: 'For the alerts test.' })).id
 
-async function bidAs(cookie: string, lotId: string, amount: number) {
-  const res = await api(`lots/${lotId}/bids`, cookie, {
-    method: 'POST',
-    headers: { 'Idempotency-Key': `push-e2e-${randomUUID()}` },
-    body: JSON.stringify({ amount }),
-  })
-  expect(res.status).toBe(201)
-}
+const bidAs = (cookie: string, lotId: string, amount: number) =>
+  placeBid(api, cookie, lotId, { amount })
 
 /**
  * The browser's push service is the HTTPS stand-in: subscribe() asks it for a real subscription

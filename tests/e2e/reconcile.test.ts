@@ -8,10 +8,9 @@
  *   focused again, or when a write fails, and shows what the server holds within a few seconds,
  *   not after pusher-js's 150 s.
  */
-import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core'
+import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
   launchBrowser,
@@ -19,6 +18,7 @@ import {
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot, signedInPage } from './members.ts'
 
 /** The room must show the truth this soon after the network settles (issue 27). */
 const SETTLED_BUDGET_MS = 2_000
@@ -40,30 +40,12 @@ afterAll(async () => {
 })
 
 /** A fresh lot of carol's, an hour long, starting at €10.00. */
-async function newLot(title: string): Promise<string> {
-  const carol = await login('carol@lotline.test')
-  const res = await api('lots', carol, {
-    method: 'POST',
-    body: JSON.stringify({
-      title,
-      category: 'other',
-      startingPrice: 1000,
-      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-    }),
-  })
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
+const newLot = async (title: string) =>
+  (await createLot(api, await login('carol@lotline.test'), title)).id
 
-async function member(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const res = await context.request.post(`${server.url}api/auth/login`, {
-    headers: API_HEADERS,
-    data: { email, password: 'lotline-demo' },
-  })
-  expect(res.status()).toBe(200)
-  return { context, page: await context.newPage() }
-}
+/** A desktop window (1280×900) signed in as `email`. */
+const member = (email: string) =>
+  signedInPage(browser, server.url, email, { viewport: { width: 1280, height: 900 } })
 
 const price = (page: Page) => page.getByTestId('lot-price').textContent()
 const status = (page: Page) =>

@@ -13,7 +13,6 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BidRow } from '../../common/auction.ts'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
   launchBrowser,
@@ -22,8 +21,8 @@ import {
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot, signIn } from './members.ts'
 
-const HEADERS = API_HEADERS
 const CUT_MS = 30_000
 const RESUME_BUDGET_MS = 2_000
 let server: RunningServer
@@ -114,26 +113,18 @@ describe('resume after a dropped connection', () => {
     '$name: true price and full history within 2 s, queued watch applied once, live again',
     async ({ restart, deviceSleep }) => {
       const carol = await login('carol@lotline.test')
-      const created = await api('lots', carol, {
-        method: 'POST',
-        body: JSON.stringify({
-          title: `E2E resume (${restart}${deviceSleep ? ', asleep' : ''})`,
-          category: 'other',
-          startingPrice: 100,
-          endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-        }),
-      })
-      expect(created.status).toBe(201)
-      const lot = (await created.json()) as { id: string }
+      const lot = await createLot(
+        api,
+        carol,
+        `E2E resume (${restart}${deviceSleep ? ', asleep' : ''})`,
+        { startingPrice: 100 },
+      )
       const war = await startBiddingWar(lot.id)
 
       const browser = await launchBrowser()
       try {
         const context = await browser.newContext()
-        await context.request.post(`${server.url}api/auth/login`, {
-          headers: HEADERS,
-          data: { email: 'alice@lotline.test', password: 'lotline-demo' },
-        })
+        await signIn(context.request, server.url, 'alice@lotline.test')
         const page = await context.newPage()
         const cdp = await context.newCDPSession(page)
         await page.goto(`${server.url}lots/${lot.id}`)

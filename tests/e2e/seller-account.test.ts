@@ -7,9 +7,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
   DEMO_PASSWORD,
@@ -17,6 +16,7 @@ import {
   startServer,
   type RunningServer,
 } from './harness.ts'
+import { createLot, DESKTOP, PHONE, placeBid, registerMember, signedInPage } from './members.ts'
 import { expectAccessible } from './a11y.ts'
 
 let server: RunningServer
@@ -32,54 +32,23 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-const DESKTOP = { viewport: { width: 1280, height: 800 } }
 const PASSWORD = 'seller account secret'
 
 /** A new member through the API; returns the address and a session cookie. */
-async function register(name: string): Promise<{ email: string; cookie: string }> {
-  const email = `e2e-${randomUUID().slice(0, 8)}@lotline.test`
-  const res = await api('auth/register', '', {
-    method: 'POST',
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  })
-  expect(res.status).toBe(201)
-  return { email, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]! }
-}
+const register = (name: string) => registerMember(api, name, PASSWORD)
 
-async function signedIn(
-  email: string,
-  password: string,
-  device: object,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(device)
-  const res = await context.request.post(`${server.url}api/auth/login`, {
-    headers: API_HEADERS,
-    data: { email, password },
-  })
-  expect(res.status()).toBe(200)
-  return { context, page: await context.newPage() }
-}
+/** A new context on `device`, signed in with `email` and `password`, and a page in it. */
+const signedIn = (email: string, password: string, device: object) =>
+  signedInPage(browser, server.url, email, device, password)
 
-async function createLot(cookie: string, title: string): Promise<string> {
-  const res = await api('lots', cookie, {
-    method: 'POST',
-    body: JSON.stringify({
-      title,
-      category: 'other',
-      description: 'First words.',
-      startingPrice: 1000,
-      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-    }),
-  })
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
+/** A lot of the member whose session `cookie` is, with a first line of description. */
+const newLot = async (cookie: string, title: string) =>
+  (await createLot(api, cookie, title, { description: 'First words.' })).id
 
 describe('my own lot', () => {
   it('phone: seller panel, no bid bar; edit before the first bid, gone after; bidders see the name', async () => {
     const seller = await register('Rosa Vintage')
-    const lotId = await createLot(seller.cookie, 'E2E seller lamp')
+    const lotId = await newLot(seller.cookie, 'E2E seller lamp')
 
     const phone = await signedIn(seller.email, PASSWORD, PHONE)
     const page = phone.page
@@ -102,12 +71,7 @@ describe('my own lot', () => {
 
     // Another member bids: the edit goes away live, with the reason.
     const alice = await login('alice@lotline.test')
-    const bid = await api(`lots/${lotId}/bids`, alice, {
-      method: 'POST',
-      headers: { 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ amount: 1000 }),
-    })
-    expect(bid.status).toBe(201)
+    await placeBid(api, alice, lotId, { amount: 1000 })
     await page.getByTestId('seller-edit-locked').waitFor({ timeout: 10_000 })
     expect(await panel.getByRole('button', { name: 'Edit lot' }).count()).toBe(0)
     await expectAccessible(page, 'seller panel after a bid, phone')
@@ -127,7 +91,7 @@ describe('my own lot', () => {
 describe('my account', () => {
   it('desktop: name and alias; password change signs the phone out; delete refused, then done', async () => {
     const m = await register('Tom Tester')
-    const lotId = await createLot(m.cookie, 'E2E account vase')
+    const lotId = await newLot(m.cookie, 'E2E account vase')
     const desk = await signedIn(m.email, PASSWORD, DESKTOP)
     const phone = await signedIn(m.email, PASSWORD, PHONE)
     const page = desk.page

@@ -5,15 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import {
-  API_HEADERS,
   buildClient,
-  DEMO_PASSWORD,
   launchBrowser,
   launchPersistent,
   startServer,
   waitFor,
   type RunningServer,
 } from './harness.ts'
+import { signIn } from './members.ts'
 
 let server: RunningServer
 let distV1: string
@@ -317,11 +316,7 @@ describe("the list's first picture (decision 0046)", () => {
           locale,
         })
         if (member) {
-          const signedIn = await context.request.post(`${server.url}api/auth/login`, {
-            headers: API_HEADERS,
-            data: { email: 'alice@lotline.test', password: DEMO_PASSWORD },
-          })
-          expect(signedIn.status()).toBe(200)
+          await signIn(context.request, server.url, 'alice@lotline.test')
         }
         const { painted, loaded } = await paintedWithoutScripts(
           context,

@@ -9,7 +9,6 @@
 import type { BrowserContext, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
   launchBrowser,
@@ -18,8 +17,8 @@ import {
   waitFor,
   type RunningServer,
 } from './harness.ts'
+import { createLot, signIn } from './members.ts'
 
-const HEADERS = API_HEADERS
 const QUEUE_KEY = 'lotline-offline-queue'
 let server: RunningServer
 const { api, login } = apiClient(() => server.url)
@@ -102,26 +101,13 @@ const watchButton = (page: Page, name: 'Watch' | 'Watching') =>
 describe('two tabs, one offline queue', () => {
   it('a watch queued offline and held by both tabs is applied once; a later unwatch stands', async () => {
     const carol = await login('carol@lotline.test')
-    const created = await api('lots', carol, {
-      method: 'POST',
-      body: JSON.stringify({
-        title: 'E2E two tabs',
-        category: 'other',
-        startingPrice: 100,
-        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    })
-    expect(created.status).toBe(201)
-    const lot = (await created.json()) as { id: string }
+    const lot = await createLot(api, carol, 'E2E two tabs', { startingPrice: 100 })
     const lotUrl = `${server.url}lots/${lot.id}`
 
     const browser = await launchBrowser()
     try {
       const context = await browser.newContext()
-      await context.request.post(`${server.url}api/auth/login`, {
-        headers: HEADERS,
-        data: { email: 'alice@lotline.test', password: 'lotline-demo' },
-      })
+      await signIn(context.request, server.url, 'alice@lotline.test')
       const calls = recordWatchCalls(context, lot.id)
       const tabA = await context.newPage()
       await tabA.goto(lotUrl)

@@ -10,10 +10,9 @@
  */
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
 import { FAKE_STRIPE_JS } from './fake-stripe-js.ts'
 import {
-  API_HEADERS,
   apiClient,
   buildClient,
   launchBrowser,
@@ -22,6 +21,7 @@ import {
   waitFor,
   type RunningServer,
 } from './harness.ts'
+import { createLot, signIn } from './members.ts'
 
 /**
  * How long the bid's answer stays held back once the update is asked for: well past the 5 s the
@@ -44,27 +44,13 @@ afterAll(() => server?.stop())
 
 const { api, login } = apiClient(() => server.url)
 
-async function createLot(title: string): Promise<string> {
-  const res = await api('lots', await login('carol@lotline.test'), {
-    method: 'POST',
-    body: JSON.stringify({
-      title,
-      category: 'other',
-      startingPrice: 1000,
-      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-    }),
-  })
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
+/** A lot of carol's, an hour long, from €10.00. */
+const newLot = async (title: string) =>
+  (await createLot(api, await login('carol@lotline.test'), title)).id
 
-async function signedIn(context: BrowserContext, email: string, target = server) {
-  const res = await context.request.post(`${target.url}api/auth/login`, {
-    headers: API_HEADERS,
-    data: { email, password: 'lotline-demo' },
-  })
-  expect(res.status()).toBe(200)
-}
+/** Signs `email` in on `context` (its pages share the session) at `target`. */
+const signedIn = (context: BrowserContext, email: string, target = server) =>
+  signIn(context.request, target.url, email)
 
 /** The running version; a page stuck in a reload that loads nothing says so instead of hanging. */
 const version = (page: Page) =>
@@ -177,7 +163,7 @@ async function bidsOf(lotId: string) {
 
 describe('a new version never reloads the page mid-bid', () => {
   it('Reload while a bid is unanswered: waits for the answer, then reloads onto v2 with the bid', async () => {
-    const lotId = await createLot('E2E update mid-bid')
+    const lotId = await newLot('E2E update mid-bid')
     const browser = await launchBrowser()
     try {
       const context = await browser.newContext()
@@ -216,7 +202,7 @@ describe('a new version never reloads the page mid-bid', () => {
   })
 
   it('a watch toggled offline just before the update is still queued after the reload and reaches the server', async () => {
-    const lotId = await createLot('E2E update with a queued watch')
+    const lotId = await newLot('E2E update with a queued watch')
     const browser = await launchBrowser()
     try {
       const context = await browser.newContext()
@@ -261,7 +247,7 @@ describe('a new version never reloads the page mid-bid', () => {
   })
 
   it('another tab applies the update: the tab with a bid in flight reloads only after its answer', async () => {
-    const lotId = await createLot('E2E update from another tab')
+    const lotId = await newLot('E2E update from another tab')
     const browser = await launchBrowser()
     try {
       const context = await browser.newContext()
@@ -312,17 +298,7 @@ describe('a new version never reloads the page mid-payment', () => {
 
   beforeAll(async () => {
     fake = await startFakeStripe(WEBHOOK_SECRET)
-    payments = await startServer({
-      distDir: distV1,
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_e2e',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: String(fake.port),
-        STRIPE_API_PROTOCOL: 'http',
-      },
-    })
+    payments = await startServer({ distDir: distV1, env: stripeSettings(fake) })
   })
   afterAll(async () => {
     await payments?.stop()

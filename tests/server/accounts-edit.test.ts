@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
-import { browser, createTestApp, testConfig, uniqueEmail, type TestApp } from './helpers.ts'
+import { browser, createTestApp, signUp, testConfig, type TestApp } from './helpers.ts'
 import {
   bid,
   expectMoneyInvariants,
@@ -28,13 +28,8 @@ const PASSWORD = 'correct horse battery'
 
 /** A member registered through the API (a real password), with a second signed-in device. */
 async function registered(name = 'Ana Seller') {
-  const email = uniqueEmail('acct')
-  const first = browser(t.app)
-  const res = await first.request({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email, password: PASSWORD },
-  })
+  const account = { name, password: PASSWORD, emailPrefix: 'acct' }
+  const { b: first, res, email } = await signUp(t.app, account)
   expect(res.statusCode).toBe(201)
   const second = browser(t.app)
   const login = await second.request({

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Pusher from 'pusher-js'
 import { startRealtimeServer, type RealtimeServer } from '../../server/realtime/index.ts'
 import { Broadcaster } from '../../server/lib/broadcaster.ts'
-import { browser, createTestApp, testConfig, uniqueEmail, type TestApp } from './helpers.ts'
+import {
+  browser,
+  createTestApp,
+  signUp as signUpThroughApi,
+  testConfig,
+  type TestApp,
+} from './helpers.ts'
 
 /**
  * The API side of real-time: channel and user authorization with membership rules, publishing
@@ -29,15 +35,8 @@ afterAll(async () => {
   await realtime.close()
 })
 
-async function signUp() {
-  const b = browser(t.app)
-  const res = await b.request({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Rita', email: uniqueEmail('rt'), password: 'realtime password' },
-  })
-  return { b, user: res.json().user as { id: string; alias: string; email: string } }
-}
+const signUp = () =>
+  signUpThroughApi(t.app, { name: 'Rita', password: 'realtime password', emailPrefix: 'rt' })
 
 /** pusher-js (Node build) authorizing through the API exactly as the browser does. */
 function connect(b: ReturnType<typeof browser>) {

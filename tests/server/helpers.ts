@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config.ts'
 import { openPglite } from '../../server/db/pglite.ts'
 import { createScratchDatabase } from '../../server/db/scratch.ts'
 import type { Database } from '../../server/db/types.ts'
+import type { DeliverOptions, FakeStripe } from '../stripe/fake-stripe-api.ts'
 
 /**
  * The server suites run on PGlite by default and on the real PostgreSQL at 127.0.0.1:5432 with
@@ -119,8 +120,38 @@ export function browser(app: FastifyInstance) {
   }
 }
 
+/**
+ * A new member signed up through the API, as a browser does it (a real password, hashed): `b`
+ * keeps the session. The answer is returned too, for the suites that check it.
+ */
+export async function signUp(
+  app: FastifyInstance,
+  account: { name: string; password: string; emailPrefix: string },
+) {
+  const email = uniqueEmail(account.emailPrefix)
+  const b = browser(app)
+  const res = await b.request({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: account.name, email, password: account.password },
+  })
+  return { b, res, email, user: res.json().user as { id: string; alias: string; email: string } }
+}
+
 let counter = 0
 export function uniqueEmail(prefix = 'user') {
   counter += 1
   return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.test`
+}
+
+/** Stripe's webhook about PaymentIntent `piId`, signed by the stand-in, delivered in process. */
+export function injectWebhook(
+  app: FastifyInstance,
+  stripe: FakeStripe,
+  type: string,
+  piId: string,
+  options: DeliverOptions = {},
+) {
+  const { body, headers } = stripe.signed(type, stripe.intents.get(piId)!, options)
+  return app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload: body })
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
-import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
 import { bid, member, openLot, RecordingBroadcaster, type Member } from './auction-helpers.ts'
 import { createTestApp, onPostgres, testConfig, type TestApp } from './helpers.ts'
 import { expectMoneyInvariants } from './invariants/money.ts'
@@ -24,12 +24,7 @@ let config = testConfig()
 beforeAll(async () => {
   stripe = await startFakeStripe('whsec_test_secret')
   config = testConfig({
-    STRIPE_SECRET_KEY: 'sk_test_lotline',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...stripeSettings(stripe),
   })
   t = await createTestApp({ config, broadcaster: new RecordingBroadcaster(config.pusher) })
 })

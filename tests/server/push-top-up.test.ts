@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pushKeysOf } from '../../server/app.ts'
 import { createPushWorker, type PushWorker } from '../../server/jobs/push-worker.ts'
-import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
-import { createTestApp, testConfig, type TestApp } from './helpers.ts'
+import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { createTestApp, injectWebhook, testConfig, type TestApp } from './helpers.ts'
 import { member } from './auction-helpers.ts'
 import { startPushService, type PushService } from './push-service.ts'
 
@@ -21,12 +21,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe('whsec_test_secret')
   svc = await startPushService()
   config = testConfig({
-    STRIPE_SECRET_KEY: 'sk_test_lotline',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...stripeSettings(stripe),
     PUSHER_PORT: '1',
     PUSH_ENDPOINT_HOSTS: svc.host,
   })
@@ -68,19 +63,10 @@ describe('top-up results', () => {
     })
     expect(started.statusCode).toBe(201)
     const topUpId = started.json().topUp.id as string
-    const pi = [...stripe.intents.values()].find((p) => p.metadata.top_up_id === topUpId)!
+    const pi = stripe.intentOfTopUp(topUpId)
     stripe.setStatus(pi.id, 'succeeded')
     for (let i = 0; i < 3; i++) {
-      const { body, headers } = stripe.signed(
-        'payment_intent.succeeded',
-        stripe.intents.get(pi.id)!,
-      )
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        headers,
-        payload: body,
-      })
+      const res = await injectWebhook(t.app, stripe, 'payment_intent.succeeded', pi.id)
       expect(res.statusCode).toBe(200)
     }
     expect(await worker.runOnce()).toMatchObject({ sent: 2, dropped: 0 })

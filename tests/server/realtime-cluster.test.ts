@@ -21,7 +21,7 @@ import {
   sleep,
   testClusterPrefix,
   waitForState,
-} from '../../server/realtime/testkit.ts'
+} from '../realtime/kit.ts'
 import { freePort } from '../free-port.ts'
 import {
   startNode,

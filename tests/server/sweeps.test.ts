@@ -8,7 +8,7 @@ import { createScheduler } from '../../server/jobs/scheduler.ts'
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../server/repositories/idempotency.ts'
 import { SESSIONS_PER_USER_MAX } from '../../server/repositories/sessions.ts'
 import { RecordingBroadcaster } from './auction-helpers.ts'
-import { browser, createTestApp, testConfig, uniqueEmail, type TestApp } from './helpers.ts'
+import { browser, createTestApp, signUp, testConfig, type TestApp } from './helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -20,15 +20,13 @@ const count = async (sql: string, params: unknown[]) =>
   (await t.db.query<{ n: number }>(sql, params)).rows[0]!.n
 
 async function member() {
-  const email = uniqueEmail('sweep')
-  const b = browser(t.app)
-  const res = await b.request({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Sid', email, password: 'sweeping the floor' },
+  const { b, res, email, user } = await signUp(t.app, {
+    name: 'Sid',
+    password: 'sweeping the floor',
+    emailPrefix: 'sweep',
   })
   expect(res.statusCode).toBe(201)
-  return { email, id: (res.json() as { user: { id: string } }).user.id, first: b }
+  return { email, id: user.id, first: b }
 }
 
 describe('signed-in devices per member', () => {

@@ -1,10 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectMoneyInvariants } from './invariants/money.ts'
-import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import {
+  startFakeStripe,
+  stripeSettings,
+  type DeliverOptions,
+  type FakePaymentIntent,
+  type FakeStripe,
+} from '../stripe/fake-stripe-api.ts'
 import { RecordingBroadcaster } from './auction-helpers.ts'
 import {
   browser,
   createTestApp,
+  injectWebhook,
+  signUp,
   testConfig,
   uniqueEmail,
   XHR,
@@ -25,12 +33,7 @@ const WEBHOOK = '/api/stripe/webhook'
 beforeAll(async () => {
   stripe = await startFakeStripe('whsec_test_secret')
   const config = testConfig({
-    STRIPE_SECRET_KEY: 'sk_test_lotline',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...stripeSettings(stripe),
     PUSHER_PORT: '1',
   })
   broadcaster = new RecordingBroadcaster(config.pusher)
@@ -43,15 +46,8 @@ afterAll(async () => {
   await stripe.close()
 })
 
-async function member() {
-  const b = browser(t.app)
-  const res = await b.request({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Tess', email: uniqueEmail('pay'), password: 'top up password' },
-  })
-  return { b, user: res.json().user as { id: string } }
-}
+const member = () =>
+  signUp(t.app, { name: 'Tess', password: 'top up password', emailPrefix: 'pay' })
 
 let keyCounter = 0
 const newKey = () => `topup-key-${Date.now()}-${++keyCounter}`
@@ -80,10 +76,8 @@ async function wallet(b: ReturnType<typeof browser>) {
   return (await b.request({ method: 'GET', url: '/api/wallet' })).json()
 }
 
-function deliver(type: string, piId: string, options: Parameters<FakeStripe['signed']>[2] = {}) {
-  const { body, headers } = stripe.signed(type, stripe.intents.get(piId)!, options)
-  return t.app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })
-}
+const deliver = (type: string, piId: string, options: DeliverOptions = {}) =>
+  injectWebhook(t.app, stripe, type, piId, options)
 
 describe('starting a top-up', () => {
   it('creates one card-only PaymentIntent for the server-decided amount, with our idempotency key', async () => {
@@ -158,7 +152,7 @@ describe('crediting exactly once', () => {
   async function paidTopUp(amount = 3000) {
     const m = await member()
     const { topUp } = (await startTopUp(m.b, amount)).json()
-    const piId = [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUp.id)!.id
+    const piId = stripe.intentOfTopUp(topUp.id).id
     stripe.setStatus(piId, 'succeeded')
     return { ...m, topUpId: topUp.id as string, piId }
   }
@@ -218,7 +212,7 @@ describe('crediting exactly once', () => {
   it('shows a decline with Stripe’s message, and credits a later success on the same intent', async () => {
     const { b } = await member()
     const { topUp } = (await startTopUp(b, 2600)).json()
-    const piId = [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUp.id)!.id
+    const piId = stripe.intentOfTopUp(topUp.id).id
     stripe.setStatus(piId, 'requires_payment_method', {
       code: 'card_declined',
       message: 'Your card was declined.',
@@ -274,7 +268,7 @@ describe('crediting exactly once', () => {
       await (async () => {
         const { b } = await member()
         const { topUp } = (await startTopUp(b, 1000)).json()
-        return [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUp.id)!.id
+        return stripe.intentOfTopUp(topUp.id).id
       })(),
       'succeeded',
     )
@@ -355,7 +349,7 @@ describe('reconciliation', () => {
     const { testConfig } = await import('./helpers.ts')
     const { b } = await member()
     const { topUp } = (await startTopUp(b, 3300)).json()
-    const piId = [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUp.id)!.id
+    const piId = stripe.intentOfTopUp(topUp.id).id
     stripe.setStatus(piId, 'succeeded')
     const config = testConfig({
       STRIPE_SECRET_KEY: 'sk_test_lotline',
@@ -391,9 +385,6 @@ async function credit(userId: string, amount: number) {
   )
 }
 
-const intentOf = (topUpId: string) =>
-  [...stripe.intents.values()].find((pi) => pi.metadata.top_up_id === topUpId)!
-
 async function notificationsOf(userId: string) {
   const { rows } = await t.db.query<{ kind: string; data: Record<string, unknown> }>(
     'select kind, data from notifications where user_id = $1 order by id',
@@ -422,8 +413,8 @@ describe('the balance cap', () => {
     await credit(user.id, CAP - 5_000)
     const first = (await startTopUp(b, 5_000)).json().topUp
     expect((await startTopUp(b, 5_000)).json().code).toBe('balance_cap_exceeded')
-    stripe.setStatus(intentOf(first.id).id, 'canceled')
-    await deliver('payment_intent.canceled', intentOf(first.id).id)
+    stripe.setStatus(stripe.intentOfTopUp(first.id).id, 'canceled')
+    await deliver('payment_intent.canceled', stripe.intentOfTopUp(first.id).id)
     expect((await startTopUp(b, 5_000)).statusCode).toBe(201)
   })
 
@@ -433,7 +424,7 @@ describe('the balance cap', () => {
     const key = newKey()
     const { topUp } = (await startTopUp(b, 5_000, key)).json()
     await credit(user.id, 3_000) // a sale came in while the card was being paid
-    const pi = intentOf(topUp.id)
+    const pi = stripe.intentOfTopUp(topUp.id)
     stripe.setStatus(pi.id, 'succeeded')
     const deliveries = await Promise.all(
       Array.from({ length: 4 }, () => deliver('payment_intent.succeeded', pi.id)),
@@ -462,7 +453,7 @@ describe('the balance cap', () => {
     await credit(user.id, CAP - 5_000)
     const { topUp } = (await startTopUp(b, 5_000)).json()
     await credit(user.id, 1)
-    const pi = stripe.setStatus(intentOf(topUp.id).id, 'succeeded')
+    const pi = stripe.setStatus(stripe.intentOfTopUp(topUp.id).id, 'succeeded')
     stripe.failNext(3, '/v1/refunds') // the SDK's request and its two retries
     const failed = await deliver('payment_intent.succeeded', pi.id)
     expect(failed.statusCode).toBe(500)
@@ -481,13 +472,13 @@ describe('what the webhook does not trust', () => {
   async function pendingTopUp(amount = 2_000) {
     const m = await member()
     const { topUp } = (await startTopUp(m.b, amount)).json()
-    return { ...m, topUpId: topUp.id as string, pi: intentOf(topUp.id) }
+    return { ...m, topUpId: topUp.id as string, pi: stripe.intentOfTopUp(topUp.id) }
   }
 
   it.each([
-    ['amount', (pi: ReturnType<typeof intentOf>) => (pi.amount = 999_00)],
-    ['currency', (pi: ReturnType<typeof intentOf>) => (pi.currency = 'usd')],
-    ['user', (pi: ReturnType<typeof intentOf>) => (pi.metadata.user_id = crypto.randomUUID())],
+    ['amount', (pi: FakePaymentIntent) => (pi.amount = 999_00)],
+    ['currency', (pi: FakePaymentIntent) => (pi.currency = 'usd')],
+    ['user', (pi: FakePaymentIntent) => (pi.metadata.user_id = crypto.randomUUID())],
   ])('a PaymentIntent whose %s differs from its top-up credits nothing', async (_f, tamper) => {
     const { b, user, pi, topUpId } = await pendingTopUp()
     stripe.setStatus(pi.id, 'succeeded')
@@ -564,12 +555,7 @@ describe('per-member limits on what reaches Stripe', () => {
   it('starts at most TOP_UP_LIMIT_PER_MEMBER top-ups and reads at most TOP_UP_READ_LIMIT_PER_MEMBER, then 429 without asking Stripe', async () => {
     const limited = await createTestApp({
       env: {
-        STRIPE_SECRET_KEY: 'sk_test_lotline',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
-        STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: String(stripe.port),
-        STRIPE_API_PROTOCOL: 'http',
+        ...stripeSettings(stripe),
         PUSHER_PORT: '1',
         TOP_UP_LIMIT_PER_MEMBER: '2/1h',
         TOP_UP_READ_LIMIT_PER_MEMBER: '3/1m',

@@ -52,6 +52,8 @@ export interface FakeRefund {
 export interface FakeStripe {
   port: number
   url: string
+  /** What its webhooks are signed with: the server under test must check them with it. */
+  webhookSecret: string
   intents: Map<string, FakePaymentIntent>
   /** Refunds made (`POST /v1/refunds`), by id. */
   refunds: Map<string, FakeRefund>
@@ -62,6 +64,8 @@ export interface FakeStripe {
     idempotencyKey?: string
     params: Record<string, string>
   }>
+  /** The PaymentIntent made for one of our top-ups (its `metadata.top_up_id`). */
+  intentOfTopUp(topUpId: string): FakePaymentIntent
   setStatus(
     id: string,
     status: PiStatus,
@@ -118,6 +122,22 @@ function stripeError(
 ) {
   res.writeHead(status, { 'content-type': 'application/json' })
   res.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }))
+}
+
+/**
+ * The server's settings (environment names, as `testConfig` and the e2e `startServer` take them)
+ * that point the real `stripe` SDK at `stripe` and check webhooks with its secret. The stand-in
+ * accepts any `sk_` key; the publishable key reaches only the stand-in Stripe.js.
+ */
+export function stripeSettings(stripe: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_lotline',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_lotline',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+  }
 }
 
 export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Promise<FakeStripe> {
@@ -304,9 +324,15 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    webhookSecret,
     intents,
     refunds,
     requests,
+    intentOfTopUp(topUpId) {
+      const pi = [...intents.values()].find((p) => p.metadata.top_up_id === topUpId)
+      if (!pi) throw new Error(`fake stripe: no PaymentIntent for top-up ${topUpId}`)
+      return pi
+    },
     setStatus(id, status, error) {
       const pi = intents.get(id)
       if (!pi) throw new Error(`fake stripe: no ${id}`)

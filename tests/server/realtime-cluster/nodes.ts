@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 
 import { fileURLToPath } from 'node:url'
 import { hmacHex } from '../../../server/realtime/signatures.ts'
-import { APP, eventually, sleep } from '../../../server/realtime/testkit.ts'
+import { APP, eventually, sleep } from '../../realtime/kit.ts'
 
 const MAIN = fileURLToPath(new URL('../../../server/realtime/main.ts', import.meta.url))
 

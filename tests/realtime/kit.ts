@@ -5,7 +5,11 @@
 import PusherServer from 'pusher'
 import Pusher from 'pusher-js'
 import { WebSocket } from 'ws'
-import { startRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from './index.ts'
+import {
+  startRealtimeServer,
+  type RealtimeServer,
+  type RealtimeServerOptions,
+} from '../../server/realtime/index.ts'
 
 export const APP = { id: 'test-app', key: 'test-key', secret: 'test-secret' }
 
