@@ -19,6 +19,7 @@ const NARROWED: Record<string, string[]> = {
     'tests/server/commands/**/*.test.ts',
     'server/lib/push-endpoint.test.ts',
     'tests/server/first-screen-answers.test.ts',
+    'tests/server/security-plugin.test.ts',
   ],
 }
 
