@@ -20,6 +20,7 @@ const NARROWED: Record<string, string[]> = {
     'server/lib/push-endpoint.test.ts',
     'tests/server/first-screen-answers.test.ts',
     'tests/server/security-plugin.test.ts',
+    'tests/server/broadcasting-auth.test.ts',
   ],
 }
 
