@@ -150,6 +150,29 @@ describe('POST /broadcasting/auth', () => {
     },
   )
 
+  it('answers 422 naming the field for a socket id or channel name that is not valid', async () => {
+    const server = await makeApp()
+    const badSocket = await server.inject({
+      method: 'POST',
+      url: '/broadcasting/auth',
+      headers: asAlice,
+      payload: { socket_id: 'abc', channel_name: `private-wallet.${alice.id}` },
+    })
+    expect(badSocket.statusCode).toBe(422)
+    expect(badSocket.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { socket_id: 'Is not in a valid format.' },
+    })
+    const longChannel = await server.inject({
+      method: 'POST',
+      url: '/broadcasting/auth',
+      headers: asAlice,
+      payload: { socket_id: SOCKET, channel_name: `private-${'x'.repeat(200)}` },
+    })
+    expect(longChannel.statusCode).toBe(422)
+    expect(Object.keys(longChannel.json().errors)).toEqual(['channel_name'])
+  })
+
   it('reads the form body pusher-js posts by default', async () => {
     const channel = `private-wallet.${alice.id}`
     const res = await (
@@ -192,6 +215,22 @@ describe('POST /broadcasting/user-auth', () => {
       payload: { socket_id: SOCKET },
     })
     expect(res.statusCode).toBe(401)
+  })
+
+  it('answers 422 for a socket id that is not valid', async () => {
+    const res = await (
+      await makeApp()
+    ).inject({
+      method: 'POST',
+      url: '/broadcasting/user-auth',
+      headers: asAlice,
+      payload: { socket_id: '1234' },
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { socket_id: 'Is not in a valid format.' },
+    })
   })
 
   it('signs the member in to the real-time service under their id and alias', async () => {
