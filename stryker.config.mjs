@@ -42,6 +42,8 @@ export default {
     'server/plugins/security.ts',
     // Who may subscribe to which channel, on a bare Fastify with stand-in session and lots.
     'server/routes/broadcasting/index.ts',
+    // The client's offline queue on disk: what each tab merges and remembers as replayed.
+    'src/offline/queue-store.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

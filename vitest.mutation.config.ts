@@ -13,6 +13,7 @@ const NARROWED: Record<string, string[]> = {
     'common/**/*.test.ts',
     'src/realtime/bridge.test.ts',
     'src/offline/queue-headers.test.ts',
+    'src/offline/queue-store.test.ts',
   ],
   server: [
     'server/realtime/**/*.test.ts',

@@ -32,7 +32,8 @@ export interface Group {
  * Issue 27's money and security paths that are not pure rules but are tested without a database:
  * a bid batch's Idempotency-Keys, the push endpoint allow-list, the first screen's inlined answers,
  * the client's real-time bridge, the headers that carry a queued write's key, and the CSRF rule
- * and security headers, and who may subscribe to which real-time channel.
+ * and security headers, who may subscribe to which real-time channel, and the offline queue on
+ * disk.
  */
 const TRUST_PATHS = new Set([
   'server/commands/bids/batch-keys.ts',
@@ -42,6 +43,7 @@ const TRUST_PATHS = new Set([
   'src/offline/queue-headers.ts',
   'server/plugins/security.ts',
   'server/routes/broadcasting/index.ts',
+  'src/offline/queue-store.ts',
 ])
 
 export const GROUPS: readonly Group[] = [
