@@ -42,8 +42,10 @@ export default {
     'server/plugins/security.ts',
     // Who may subscribe to which channel, on a bare Fastify with stand-in session and lots.
     'server/routes/broadcasting/index.ts',
-    // The client's offline queue on disk: what each tab merges and remembers as replayed.
+    // The client's offline queue on disk (what each tab merges and remembers as replayed) and
+    // when a resume loads the replay and tells the other tabs.
     'src/offline/queue-store.ts',
+    'src/offline/replay.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -14,6 +14,8 @@ const NARROWED: Record<string, string[]> = {
     'src/realtime/bridge.test.ts',
     'src/offline/queue-headers.test.ts',
     'src/offline/queue-store.test.ts',
+    'src/offline/replay.test.ts',
+    'src/offline/replay-tabs.test.ts',
   ],
   server: [
     'server/realtime/**/*.test.ts',

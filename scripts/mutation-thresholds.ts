@@ -33,7 +33,7 @@ export interface Group {
  * a bid batch's Idempotency-Keys, the push endpoint allow-list, the first screen's inlined answers,
  * the client's real-time bridge, the headers that carry a queued write's key, and the CSRF rule
  * and security headers, who may subscribe to which real-time channel, and the offline queue on
- * disk.
+ * disk and its replay's trigger.
  */
 const TRUST_PATHS = new Set([
   'server/commands/bids/batch-keys.ts',
@@ -44,6 +44,7 @@ const TRUST_PATHS = new Set([
   'server/plugins/security.ts',
   'server/routes/broadcasting/index.ts',
   'src/offline/queue-store.ts',
+  'src/offline/replay.ts',
 ])
 
 export const GROUPS: readonly Group[] = [
