@@ -38,6 +38,14 @@ export default {
     'server/lib/first-screen-answers.ts',
     'src/realtime/bridge.ts',
     'src/offline/queue-headers.ts',
+    // Trust paths tested on a bare Fastify: the CSRF rule and security headers.
+    'server/plugins/security.ts',
+    // Who may subscribe to which channel, on a bare Fastify with stand-in session and lots.
+    'server/routes/broadcasting/index.ts',
+    // The client's offline queue on disk (what each tab merges and remembers as replayed) and
+    // when a resume loads the replay and tells the other tabs.
+    'src/offline/queue-store.ts',
+    'src/offline/replay.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -13,12 +13,17 @@ const NARROWED: Record<string, string[]> = {
     'common/**/*.test.ts',
     'src/realtime/bridge.test.ts',
     'src/offline/queue-headers.test.ts',
+    'src/offline/queue-store.test.ts',
+    'src/offline/replay.test.ts',
+    'src/offline/replay-tabs.test.ts',
   ],
   server: [
     'server/realtime/**/*.test.ts',
     'tests/server/commands/**/*.test.ts',
     'server/lib/push-endpoint.test.ts',
     'tests/server/first-screen-answers.test.ts',
+    'tests/server/security-plugin.test.ts',
+    'tests/server/broadcasting-auth.test.ts',
   ],
 }
 

@@ -31,7 +31,9 @@ export interface Group {
 /**
  * Issue 27's money and security paths that are not pure rules but are tested without a database:
  * a bid batch's Idempotency-Keys, the push endpoint allow-list, the first screen's inlined answers,
- * the client's real-time bridge and the headers that carry a queued write's key.
+ * the client's real-time bridge, the headers that carry a queued write's key, and the CSRF rule
+ * and security headers, who may subscribe to which real-time channel, and the offline queue on
+ * disk and its replay's trigger.
  */
 const TRUST_PATHS = new Set([
   'server/commands/bids/batch-keys.ts',
@@ -39,6 +41,10 @@ const TRUST_PATHS = new Set([
   'server/lib/first-screen-answers.ts',
   'src/realtime/bridge.ts',
   'src/offline/queue-headers.ts',
+  'server/plugins/security.ts',
+  'server/routes/broadcasting/index.ts',
+  'src/offline/queue-store.ts',
+  'src/offline/replay.ts',
 ])
 
 export const GROUPS: readonly Group[] = [
