@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../server/config.ts'
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env)
-    return []
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-}
+import { loadConfig } from '../../server/config.ts'
+import { configProblems } from './helpers.ts'
 
 describe('configuration', () => {
   it('runs on embedded defaults locally: port 8000, PGlite under ./.data, embedded real-time on 6001', () => {
@@ -34,7 +25,7 @@ describe('configuration', () => {
   })
 
   it('refuses to start in production with any development default secret', () => {
-    const problems = problemsOf({ NODE_ENV: 'production' })
+    const problems = configProblems({ NODE_ENV: 'production' })
     expect(problems.join('\n')).toMatch(/SESSION_SECRET/)
     expect(problems.join('\n')).toMatch(/PUSHER_APP_SECRET/)
     expect(problems.join('\n')).toMatch(/PUSHER_APP_KEY/)
@@ -53,7 +44,7 @@ describe('configuration', () => {
   })
 
   it('reports every bad variable at once, by name', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       PORT: 'eighty',
       PUSHER_SCHEME: 'ftp',
       DATABASE_URL: 'mysql://x',
@@ -75,7 +66,7 @@ describe('configuration', () => {
   it('normalises BASE_PATH and rejects odd ones', () => {
     expect(loadConfig({ BASE_PATH: 'lotline' }).basePath).toBe('/lotline/')
     expect(loadConfig({ BASE_PATH: '/a/b/' }).basePath).toBe('/a/b/')
-    expect(problemsOf({ BASE_PATH: '/a b/' }).join()).toMatch(/BASE_PATH/)
+    expect(configProblems({ BASE_PATH: '/a b/' }).join()).toMatch(/BASE_PATH/)
   })
 
   it('uses an external Pusher-protocol service when PUSHER_HOST is set', () => {
@@ -89,7 +80,7 @@ describe('configuration', () => {
 
   it('takes NODE_ENV=production in any case and with surrounding spaces', () => {
     for (const value of ['Production', ' PRODUCTION ', 'production\n']) {
-      expect(problemsOf({ NODE_ENV: value }).join('\n'), value).toMatch(/SESSION_SECRET/)
+      expect(configProblems({ NODE_ENV: value }).join('\n'), value).toMatch(/SESSION_SECRET/)
     }
     expect(loadConfig({ NODE_ENV: 'productions' }).production).toBe(false)
   })
@@ -104,11 +95,13 @@ describe('configuration', () => {
       '::1',
       'loopback',
     ])
-    expect(problemsOf({ TRUST_PROXY: 'true' }).join()).toMatch(/TRUST_PROXY=true.*TRUST_PROXY=1/)
-    expect(problemsOf({ TRUST_PROXY: 'TRUE' }).join()).toMatch(/TRUST_PROXY/)
-    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33' }).join()).toMatch(/"10\.0\.0\.0\/33"/)
-    expect(problemsOf({ TRUST_PROXY: 'proxy.internal' }).join()).toMatch(/TRUST_PROXY/)
-    expect(problemsOf({ TRUST_PROXY: '99' }).join()).toMatch(/TRUST_PROXY/)
+    expect(configProblems({ TRUST_PROXY: 'true' }).join()).toMatch(
+      /TRUST_PROXY=true.*TRUST_PROXY=1/,
+    )
+    expect(configProblems({ TRUST_PROXY: 'TRUE' }).join()).toMatch(/TRUST_PROXY/)
+    expect(configProblems({ TRUST_PROXY: '10.0.0.0/33' }).join()).toMatch(/"10\.0\.0\.0\/33"/)
+    expect(configProblems({ TRUST_PROXY: 'proxy.internal' }).join()).toMatch(/TRUST_PROXY/)
+    expect(configProblems({ TRUST_PROXY: '99' }).join()).toMatch(/TRUST_PROXY/)
   })
 
   it('has real sign-in and registration limits by default, configurable as count/window', () => {
@@ -130,7 +123,7 @@ describe('configuration', () => {
     expect(custom.limits.signInPerAccount).toEqual({ max: 5, windowMs: 30_000 })
     expect(custom.limits.signInPerAddress).toEqual({ max: 100, windowMs: 3_600_000 })
     expect(custom.limits.signUpPerAddress).toEqual({ max: 3, windowMs: 3_600_000 })
-    const text = problemsOf({
+    const text = configProblems({
       SIGNIN_LIMIT_PER_ACCOUNT: 'ten',
       SIGNUP_LIMIT_PER_ADDRESS: '0/1h',
       TOP_UP_LIMIT_PER_MEMBER: '-1/1h',
@@ -141,8 +134,8 @@ describe('configuration', () => {
   })
 
   it('refuses an APP_URL that is not an absolute http(s) URL', () => {
-    expect(problemsOf({ APP_URL: 'https://' }).join()).toMatch(/APP_URL/)
-    expect(problemsOf({ APP_URL: 'ftp://x.example' }).join()).toMatch(/APP_URL/)
+    expect(configProblems({ APP_URL: 'https://' }).join()).toMatch(/APP_URL/)
+    expect(configProblems({ APP_URL: 'ftp://x.example' }).join()).toMatch(/APP_URL/)
     expect(loadConfig({ APP_URL: 'https://auctions.example/' }).appUrl).toBe(
       'https://auctions.example/',
     )
@@ -158,21 +151,21 @@ describe('configuration', () => {
   it('runs API_WORKERS above 1 only on PostgreSQL, with Redis for the embedded real-time service', () => {
     expect(loadConfig({}).apiWorkers).toBe(1)
     const pg = { DATABASE_URL: 'postgres://db.example/lotline' }
-    expect(problemsOf({ API_WORKERS: '2' }).join()).toMatch(
+    expect(configProblems({ API_WORKERS: '2' }).join()).toMatch(
       /API_WORKERS above 1 needs DATABASE_URL/,
     )
-    expect(problemsOf({ ...pg, API_WORKERS: '2' }).join()).toMatch(/needs REDIS_URL/)
+    expect(configProblems({ ...pg, API_WORKERS: '2' }).join()).toMatch(/needs REDIS_URL/)
     expect(
       loadConfig({ ...pg, API_WORKERS: '4', REDIS_URL: 'redis://cache.example' }).apiWorkers,
     ).toBe(4)
     // An external Pusher-protocol service carries the events: no Redis needed for them.
     expect(loadConfig({ ...pg, API_WORKERS: '2', PUSHER_HOST: 'ws.example' }).apiWorkers).toBe(2)
-    expect(problemsOf({ API_WORKERS: '0' }).join()).toMatch(/API_WORKERS/)
-    expect(problemsOf({ API_WORKERS: '1.5' }).join()).toMatch(/API_WORKERS/)
+    expect(configProblems({ API_WORKERS: '0' }).join()).toMatch(/API_WORKERS/)
+    expect(configProblems({ API_WORKERS: '1.5' }).join()).toMatch(/API_WORKERS/)
   })
 
   it('wants a METRICS_TOKEN long enough not to be guessed', () => {
-    expect(problemsOf({ METRICS_TOKEN: 'short' }).join()).toMatch(/METRICS_TOKEN/)
+    expect(configProblems({ METRICS_TOKEN: 'short' }).join()).toMatch(/METRICS_TOKEN/)
     expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16))
   })
 
@@ -185,6 +178,6 @@ describe('configuration', () => {
       'rediss://cache.example:6380',
     )
     for (const bad of ['127.0.0.1:6379', 'http://cache.example', 'redis://a b'])
-      expect(problemsOf({ REDIS_URL: bad }).join()).toMatch(/REDIS_URL/)
+      expect(configProblems({ REDIS_URL: bad }).join()).toMatch(/REDIS_URL/)
   })
 })

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp, type AppDependencies } from '../../server/app.ts'
-import { loadConfig, type Config } from '../../server/config.ts'
+import { ConfigError, loadConfig, type Config } from '../../server/config.ts'
 import { openPglite } from '../../server/db/pglite.ts'
 import { createScratchDatabase } from '../../server/db/scratch.ts'
 import type { Database } from '../../server/db/types.ts'
@@ -47,6 +47,17 @@ export async function createTestDatabase(): Promise<Database> {
 
 /** One scratch data directory per test process (uploads land there, never in ./.data). */
 const TEST_DATA_DIR = join(tmpdir(), `lotline-test-${process.pid}`)
+
+/** What `loadConfig` refuses in `env`, one line per problem; [] when it starts. */
+export function configProblems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+    return []
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+}
 
 /**
  * Suites register a fresh account per test from one address (127.0.0.1), more than the real

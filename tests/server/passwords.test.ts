@@ -1,19 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../server/config.ts'
+import { loadConfig } from '../../server/config.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../server/lib/passwords.ts'
-import { browser, createTestApp, testConfig, uniqueEmail, type TestApp } from './helpers.ts'
+import {
+  browser,
+  configProblems,
+  createTestApp,
+  testConfig,
+  uniqueEmail,
+  type TestApp,
+} from './helpers.ts'
 
 /** The suites hash at 2^10 (helpers.ts); this file holds the production cost to its floor. */
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env)
-    return []
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-}
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -94,12 +91,12 @@ describe('password hashing cost', () => {
     expect(loadConfig({}).passwordHashCost).toBe(15)
     expect(loadConfig(PRODUCTION).passwordHashCost).toBe(15)
     expect(loadConfig({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10)
-    expect(problemsOf({ ...PRODUCTION, PASSWORD_HASH_COST: '14' })).toEqual([
+    expect(configProblems({ ...PRODUCTION, PASSWORD_HASH_COST: '14' })).toEqual([
       expect.stringContaining('PASSWORD_HASH_COST below 15'),
     ])
-    expect(problemsOf({ ...PRODUCTION, PASSWORD_HASH_COST: '16' })).toEqual([])
+    expect(configProblems({ ...PRODUCTION, PASSWORD_HASH_COST: '16' })).toEqual([])
     for (const bad of ['9', '17', '15.5', 'high', '-15']) {
-      expect(problemsOf({ PASSWORD_HASH_COST: bad }), bad).toEqual([
+      expect(configProblems({ PASSWORD_HASH_COST: bad }), bad).toEqual([
         expect.stringContaining('PASSWORD_HASH_COST'),
       ])
     }
