@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // Builds the common client and migrates a PGlite template once per run.
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // A poll waits for a state the page reaches by itself (a push shown, a price moved); on a

@@ -6,6 +6,7 @@
  * - `--incremental` re-tests only mutants whose code or covering tests changed since
  *   reports/mutation/stryker-incremental.json (committed, so CI starts from the last full run).
  * - `--docs` writes the per-file summary into docs/testing.md.
+ * - `--concurrency N` caps StrykerJS's test runners (CI runs it beside the browser suite on one core).
  *
  * StrykerJS 10 needs Node 22 or newer: checked first, with a message that says what to do.
  */
@@ -24,6 +25,16 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return result.status ?? 1
 }
 
+/** `--concurrency N` passed on to StrykerJS, when given. */
+function concurrencyArgs(argv: readonly string[]): string[] {
+  const at = argv.indexOf('--concurrency')
+  if (at === -1) return []
+  const value = argv[at + 1] ?? ''
+  if (!/^[1-9][0-9]*$/.test(value))
+    throw new Error(`--concurrency needs a positive whole number, not "${value}"`)
+  return ['--concurrency', value]
+}
+
 function main(argv: string[]): number {
   if (nodeMajor(process.versions.node) < NODE_MIN_MAJOR) {
     console.error(
@@ -36,7 +47,12 @@ function main(argv: string[]): number {
   const docs = argv.includes('--docs')
   const bin = join('node_modules', '.bin')
   const started = Date.now()
-  const strykerArgs = ['run', 'stryker.config.mjs', ...(incremental ? ['--incremental'] : [])]
+  const strykerArgs = [
+    'run',
+    'stryker.config.mjs',
+    ...(incremental ? ['--incremental'] : []),
+    ...concurrencyArgs(argv),
+  ]
   const stryker = run(join(bin, 'stryker'), strykerArgs)
   if (stryker !== 0) {
     console.error(`StrykerJS failed (exit ${stryker}).`)

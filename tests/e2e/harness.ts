@@ -16,10 +16,11 @@ import {
   type LaunchOptions,
   type Page,
 } from 'playwright-core'
+import { inject } from 'vitest'
 import { freePort } from '../free-port.ts'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
-const TMP = join(ROOT, 'tests/e2e/.tmp')
+export const E2E_TMP = join(ROOT, 'tests/e2e/.tmp')
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -43,10 +44,26 @@ process.once('exit', () => {
   for (const dir of ownBuilds) rmSync(dir, { recursive: true, force: true })
 })
 
+/** What the e2e project's global setup made once for the whole run (tests/e2e/global-setup.ts). */
+function sharedThisRun() {
+  // Benchmarks and scripts use this harness outside vitest, where nothing was provided.
+  return process.env.VITEST ? inject('e2eShared') : undefined
+}
+
 export function buildClient(label: string, env: Record<string, string> = {}): string {
-  const outDir = join(TMP, `dist-${label}-${process.pid}`)
+  const shared = Object.keys(env).length === 0 ? sharedThisRun()?.builds[label] : undefined
+  if (shared) return shared
+  const outDir = join(E2E_TMP, `dist-${label}-${process.pid}`)
   // Built once per test-file worker process; never reused across runs (it could be stale).
   if (builtThisRun.has(label) && existsSync(join(outDir, 'index.html'))) return outDir
+  buildClientNow(label, outDir, env)
+  builtThisRun.add(label)
+  ownBuilds.push(outDir)
+  return outDir
+}
+
+/** A real production build of the client, labelled `label`, into `outDir`. */
+export function buildClientNow(label: string, outDir: string, env: Record<string, string> = {}) {
   const result = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
@@ -59,8 +76,6 @@ export function buildClient(label: string, env: Record<string, string> = {}): st
     },
   )
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`)
-  builtThisRun.add(label)
-  ownBuilds.push(outDir)
   return outDir
 }
 
@@ -96,6 +111,11 @@ export async function startServer(options: {
   // Serve a private copy so deploy() can swap files under a running server.
   const servedDir = join(dataDir, 'client')
   await cp(options.distDir, servedDir, { recursive: true })
+  // A migrated empty cluster to start from, as after a first start (tests/e2e/global-setup.ts).
+  const template = sharedThisRun()?.pgliteTemplate
+  if (template && !options.env?.DATABASE_URL) {
+    await cp(template, join(dataDir, 'pglite'), { recursive: true })
+  }
   const logs: string[] = []
   const base = options.env?.BASE_PATH ?? '/'
   const env = {
