@@ -135,6 +135,11 @@ describe('decideOrderMove: the transition table', () => {
       ok: true,
       state: 'awaiting_shipment',
     })
+    // The rest of a pickup order's life does not ask about delivery again.
+    for (const move of [{ type: 'confirm_receipt' }, { type: 'open_problem' }] as const) {
+      expect(decide('awaiting_pickup', move, 'buyer', pickupOnly).ok).toBe(true)
+    }
+    expect(decide('shipped', { type: 'confirm_receipt' }, 'buyer', shippingOnly).ok).toBe(true)
   })
 })
 

@@ -89,36 +89,53 @@ const DAY_MS = 86_400_000
 export const dueAt = (stateSince: Date, days: number) =>
   new Date(stateSince.getTime() + days * DAY_MS)
 
-const to = (state: OrderState): OrderDecision => ({ ok: true, state })
-const NOT_OFFERED: OrderDecision = { ok: false, refusal: 'delivery_not_offered' }
-
-/** Where a move leads, once its role and starting state are allowed. */
-function target(move: OrderMove, order: OrderFacts): OrderDecision {
+/** Where an allowed move leads. */
+function nextState(move: OrderMove): OrderState {
   switch (move.type) {
     case 'choose_address':
-      return order.delivery === 'pickup' ? NOT_OFFERED : to('awaiting_shipment')
+      return 'awaiting_shipment'
     case 'choose_pickup':
-      return order.delivery === 'shipping' ? NOT_OFFERED : to('awaiting_pickup')
+      return 'awaiting_pickup'
     case 'ship':
-      return to('shipped')
+      return 'shipped'
     case 'confirm_receipt':
     case 'auto_complete':
-      return to('completed')
+      return 'completed'
     case 'open_problem':
-      return to('problem')
+      return 'problem'
     case 'resolve':
-      return to(move.outcome === 'refund' ? 'refunded' : 'completed')
+      return move.outcome === 'refund' ? 'refunded' : 'completed'
   }
 }
 
+/** An address needs a lot that ships, the pickup a lot that can be picked up. */
+const offered = (type: OrderMoveType, delivery: OrderDelivery) =>
+  (type !== 'choose_address' || delivery !== 'pickup') &&
+  (type !== 'choose_pickup' || delivery !== 'shipping')
+
 /** Whether time allows the move yet; only two moves wait on a deadline. */
-function timely(move: OrderMove, order: OrderFacts, deadlines: OrderDeadlines, now: Date) {
-  if (move.type === 'auto_complete')
-    return now >= dueAt(order.stateSince, deadlines.autoCompleteDays)
-  if (move.type === 'open_problem' && order.state === 'awaiting_shipment') {
+function timely(type: OrderMoveType, order: OrderFacts, deadlines: OrderDeadlines, now: Date) {
+  if (type === 'auto_complete') return now >= dueAt(order.stateSince, deadlines.autoCompleteDays)
+  if (type === 'open_problem' && order.state === 'awaiting_shipment') {
     return now >= dueAt(order.stateSince, deadlines.shipByDays)
   }
   return true
+}
+
+/** Why `role` may not make a move of this type now, or undefined when they may. */
+function refusalOf(
+  type: OrderMoveType,
+  order: OrderFacts,
+  role: OrderRole,
+  deadlines: OrderDeadlines,
+  now: Date,
+): OrderRefusal | undefined {
+  const rule = MOVES[type]
+  if (rule.by !== role) return 'not_your_move'
+  if (!rule.from.includes(order.state)) return 'wrong_state'
+  if (!offered(type, order.delivery)) return 'delivery_not_offered'
+  if (!timely(type, order, deadlines, now)) return 'too_early'
+  return undefined
 }
 
 /** Where `move` by `role` takes `order` at `now`, or why it cannot. */
@@ -129,12 +146,8 @@ export function decideOrderMove(
   deadlines: OrderDeadlines,
   now: Date,
 ): OrderDecision {
-  const rule = MOVES[move.type]
-  if (rule.by !== role) return { ok: false, refusal: 'not_your_move' }
-  if (!rule.from.includes(order.state)) return { ok: false, refusal: 'wrong_state' }
-  const decided = target(move, order)
-  if (decided.ok && !timely(move, order, deadlines, now)) return { ok: false, refusal: 'too_early' }
-  return decided
+  const refusal = refusalOf(move.type, order, role, deadlines, now)
+  return refusal ? { ok: false, refusal } : { ok: true, state: nextState(move) }
 }
 
 /** The order's first state: shipping waits for an address, pickup for the buyer, both for a choice. */
@@ -148,8 +161,6 @@ export function availableMoves(
   deadlines: OrderDeadlines,
   now: Date,
 ): OrderMoveType[] {
-  return (Object.keys(MOVES) as OrderMoveType[]).filter((type) => {
-    const move: OrderMove = type === 'resolve' ? { type, outcome: 'complete' } : { type }
-    return decideOrderMove(order, move, role, deadlines, now).ok
-  })
+  const types = Object.keys(MOVES) as OrderMoveType[]
+  return types.filter((type) => refusalOf(type, order, role, deadlines, now) === undefined)
 }
