@@ -14,6 +14,11 @@ export interface RuntimeConfig {
    * subscribe with; null when push is off on this server.
    */
   push: { publicKey: string } | null
+  /**
+   * The buyer's premium and the seller's fee on the hammer price, in percent with at most two
+   * decimals (decision 0051); `common/orders/fees.ts` turns them into what each side pays.
+   */
+  fees: { buyerPremiumPercent: number; sellerFeePercent: number }
   /** Server clock, ISO-8601, for countdown offsets. */
   serverTime: string
 }

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import type { Limit } from './lib/attempt-limiter.ts'
 import { envReader, type Env } from './config/env-reader.ts'
 import { parsePush, type PushConfig } from './config/push.ts'
+import { parseSales, type SalesConfig } from './config/sales.ts'
 import { parseTrustProxy } from './config/trust-proxy.ts'
 import { ANSWER_WAIT_MS } from './lib/first-screen-answers.ts'
 import { PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './lib/passwords.ts'
@@ -109,6 +110,8 @@ export interface Config {
   }
   /** Web Push (decision 0032). */
   push: PushConfig
+  /** Fees and order deadlines (decision 0051). */
+  sales: SalesConfig
 }
 
 export const DEV_DEFAULTS = {
@@ -201,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const push = parsePush(read, production, problems)
+  const sales = parseSales(read, production, problems)
 
   const { min, max } = PASSWORD_HASH_COST_RANGE
   const passwordHashCost = int('PASSWORD_HASH_COST', PASSWORD_HASH_COST, min, max)
@@ -269,6 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
     realtime,
     stripe,
     push,
+    sales,
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

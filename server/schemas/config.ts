@@ -14,6 +14,10 @@ export const RuntimeConfigSchema = Closed({
   stripe: Closed({ publishableKey: Nullable(Type.String()) }),
   currency: Type.String(),
   push: Nullable(Closed({ publicKey: Type.String() })),
+  fees: Closed({
+    buyerPremiumPercent: Type.Number({ minimum: 0, maximum: 50 }),
+    sellerFeePercent: Type.Number({ minimum: 0, maximum: 50 }),
+  }),
   /** Server clock, for countdown offsets. */
   serverTime: Timestamp,
 })

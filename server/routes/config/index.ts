@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { RuntimeConfig } from '../../../common/config.ts'
+import { percentOf } from '../../../common/orders/fees.ts'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../lib/problem.ts'
 import { publicHostName } from '../../lib/public-host.ts'
@@ -32,6 +33,10 @@ const configRoutes: FastifyPluginAsync<{ config: Config; pushPublicKey: string |
       stripe: { publishableKey: config.stripe.publishableKey ?? null },
       currency: config.currency,
       push: pushPublicKey ? { publicKey: pushPublicKey } : null,
+      fees: {
+        buyerPremiumPercent: percentOf(config.sales.fees.buyerPremiumBasisPoints),
+        sellerFeePercent: percentOf(config.sales.fees.sellerFeeBasisPoints),
+      },
       serverTime: new Date().toISOString(),
     }
   })
