@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'account_has_lots',
   'pictures_locked',
   'too_many_pictures',
+  /** 409: a member keeps at most ADDRESSES_MAX addresses (common/orders/addresses.ts). */
+  'too_many_addresses',
   /** 503: the server is decoding as many pictures as it takes at once; Retry-After says when. */
   'pictures_busy',
   'account_suspended',

@@ -10,6 +10,7 @@ import { PictureQueue } from './lib/picture-queue.ts'
 import type { VapidKeys } from './lib/vapid.ts'
 import metrics from './plugins/metrics.ts'
 import staticFiles from './plugins/static.ts'
+import addressRoutes from './routes/addresses/index.ts'
 import adminRoutes from './routes/admin/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
@@ -117,6 +118,7 @@ export async function registerRoutes(
             pictureQueue: new PictureQueue(config.pictureWork),
           })
           await api.register(watchlistRoutes, { db })
+          await api.register(addressRoutes, { db })
           await api.register(notificationRoutes, { db })
           await api.register(pushRoutes, {
             db,

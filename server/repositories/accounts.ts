@@ -100,6 +100,6 @@ export async function anonymiseUser(db: Queryable, userId: string) {
       where id = $1`,
     [userId],
   )
-  for (const table of ['sessions', 'watchlist', 'notifications', 'idempotency_keys'])
+  for (const table of ['sessions', 'watchlist', 'notifications', 'idempotency_keys', 'addresses'])
     await db.query(`delete from ${table} where user_id = $1`, [userId])
 }

@@ -18,6 +18,7 @@ export type IdempotencyScope =
   | 'lot-create'
   | 'lot-cancel'
   | 'lot-edit'
+  | 'address'
 
 export interface StoredResponse {
   requestHash: string

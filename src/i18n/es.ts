@@ -147,6 +147,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   'errors.pictures_locked':
     'Las fotos solo pueden cambiar antes de la primera puja y mientras el lote sigue abierto.',
   'errors.too_many_pictures': 'Un lote tiene como máximo 8 fotos. Quita una primero.',
+  'errors.too_many_addresses': 'Puedes guardar como máximo 10 direcciones. Quita una primero.',
   'errors.pictures_busy':
     'El servidor está ocupado con otras fotos. Vuelve a añadir esta dentro de un minuto.',
   'errors.lot_not_cancellable': 'Este lote ya no se puede cancelar.',

@@ -84,6 +84,7 @@ export const appEn = {
   'errors.lot_has_bids': 'This lot already has bids, so only an admin can cancel it.',
   'errors.pictures_locked': 'Pictures can change only before the first bid and while the lot runs.',
   'errors.too_many_pictures': 'A lot has at most 8 pictures. Remove one first.',
+  'errors.too_many_addresses': 'You can keep at most 10 addresses. Remove one first.',
   'errors.pictures_busy':
     'The server is busy with other pictures right now. Try adding this one again in a minute.',
   'errors.lot_not_cancellable': 'This lot can no longer be cancelled.',
