@@ -43,8 +43,9 @@ export async function lockWallets(
 }
 
 /**
- * The read model's money, per user of `users` (a uuid[] parameter): balance = sum of ledger
- * entries, held = sum of active holds and, with `lot`, the active hold on that lot (`lot_hold`).
+ * The read model's money, per user of `users` (a uuid[] parameter): balance = sum of the ledger
+ * entries of their available account (not pending proceeds, decision 0051), held = sum of active
+ * holds and, with `lot`, the active hold on that lot (`lot_hold`).
  * The one place this is written in SQL: wallets, the bid context and the tests read it from here.
  */
 export function fundsSql(users: string, lot?: string): string {
@@ -54,7 +55,8 @@ export function fundsSql(users: string, lot?: string): string {
               where h.user_id = u.id and h.lot_id = ${lot} and h.status = 'active')::bigint as lot_hold`
     : ''
   return `select u.id as user_id,
-            (select coalesce(sum(e.amount), 0) from ledger_entries e where e.user_id = u.id)::bigint as balance,
+            (select coalesce(sum(e.amount), 0) from ledger_entries e
+              where e.user_id = u.id and e.account = 'available')::bigint as balance,
             (select coalesce(sum(h.amount), 0) from holds h
               where h.user_id = u.id and h.status = 'active')::bigint as held${lotHold}
        from unnest(${users}::uuid[]) as u(id)`
