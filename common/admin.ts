@@ -11,9 +11,10 @@ export const ADMIN_ACTIONS = [
   'member.unsuspend',
   'lot.cancel',
   'top-up.refresh',
+  'order.resolve',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
-export type AuditTargetType = 'user' | 'lot' | 'top-up'
+export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order'
 
 export const REASON_MIN_LENGTH = 3
 export const REASON_MAX_LENGTH = 200

@@ -36,6 +36,12 @@ export const ERROR_CODES = [
   'too_many_pictures',
   /** 409: a member keeps at most ADDRESSES_MAX addresses (common/orders/addresses.ts). */
   'too_many_addresses',
+  /** 409: the order is not in a state this move starts from (someone moved it first). */
+  'order_wrong_state',
+  /** 409: not yet — the ship-by or auto-complete time has not passed. */
+  'order_too_early',
+  /** 409: the lot did not offer that way of delivery. */
+  'delivery_not_offered',
   /** 503: the server is decoding as many pictures as it takes at once; Retry-After says when. */
   'pictures_busy',
   'account_suspended',

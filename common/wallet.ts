@@ -57,7 +57,19 @@ export interface TopUpResponse {
   clientSecret: string | null
 }
 
-export type LedgerKind = 'top_up' | 'purchase' | 'sale' | 'refund' | 'adjustment'
+/**
+ * `fee`: the house's take of a sale; `release`: a seller's pending proceeds made available when the
+ * order completes; `reversal`: proceeds or fees taken back for a refund (decision 0051).
+ */
+export type LedgerKind =
+  | 'top_up'
+  | 'purchase'
+  | 'sale'
+  | 'refund'
+  | 'adjustment'
+  | 'fee'
+  | 'release'
+  | 'reversal'
 
 export interface LedgerEntry {
   id: number

@@ -5,6 +5,7 @@
  * in prose.
  */
 import type { AppNotification, BidRow, LotDetail, LotSummary } from './auction.ts'
+import type { OrderState } from './orders/states.ts'
 import type { TopUp, Wallet } from './wallet.ts'
 
 // ── Ids ──────────────────────────────────────────────────────────────────────────────────────────
@@ -82,6 +83,13 @@ export interface BidPlacedEvent {
   lot: LotSummary
 }
 
+/** `order.updated`: which order moved, to which state, at which version. */
+export interface OrderUpdatedEvent {
+  id: string
+  state: OrderState
+  version: number
+}
+
 /** What each event carries: every publish and every handler is typed by this map. */
 export interface EventPayloads {
   'lot.created': LotSummary
@@ -92,6 +100,11 @@ export interface EventPayloads {
   'wallet.updated': Wallet
   /** A top-up changed without a wallet change (refunded over the cap): on the wallet channel. */
   'top_up.updated': TopUp
+  /**
+   * One of the member's orders moved (issue 29), on the wallet channel of its buyer and its seller:
+   * each side refetches its own view of it (what they may do next differs).
+   */
+  'order.updated': OrderUpdatedEvent
   /** Sent to one signed-in user (`#server-to-user-{id}`), not on a channel. */
   notification: AppNotification
 }
@@ -104,6 +117,7 @@ export const EVENTS = {
   bidPlaced: 'bid.placed',
   walletUpdated: 'wallet.updated',
   topUpUpdated: 'top_up.updated',
+  orderUpdated: 'order.updated',
   notification: 'notification',
 } as const satisfies Record<string, EventName>
 

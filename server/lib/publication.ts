@@ -7,6 +7,7 @@ import {
   walletChannel,
   type EventName,
   type EventPayloads,
+  type OrderUpdatedEvent,
 } from '../../common/wire.ts'
 import type { BroadcastEvent, Broadcaster } from './broadcaster.ts'
 
@@ -50,6 +51,19 @@ export class Publication {
       data: wallet,
       toSender: true,
     })
+    return this
+  }
+
+  /** To the order's buyer and seller, the sender too: each refetches its own view of it. */
+  orderUpdated(userIds: readonly string[], order: OrderUpdatedEvent) {
+    for (const userId of userIds) {
+      this.add({
+        channel: walletChannel(userId),
+        name: EVENTS.orderUpdated,
+        data: order,
+        toSender: true,
+      })
+    }
     return this
   }
 

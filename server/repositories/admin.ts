@@ -228,6 +228,8 @@ export async function auditPage(
               when 'lot' then (select title from lots where id::text = a.target_id)
               when 'top-up' then (select u.email from top_ups t join users u on u.id = t.user_id
                                    where t.id::text = a.target_id)
+              when 'order' then (select l.title from orders o join lots l on l.id = o.lot_id
+                                  where o.id::text = a.target_id)
             end as target_label
        from admin_audit a join users au on au.id = a.admin_id
       where $1::bigint is null or a.id < $1

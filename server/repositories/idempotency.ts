@@ -19,6 +19,7 @@ export type IdempotencyScope =
   | 'lot-cancel'
   | 'lot-edit'
   | 'address'
+  | 'order-move'
 
 export interface StoredResponse {
   requestHash: string

@@ -36,7 +36,12 @@ export const AuditEntrySchema = Closed({
   action: Type.Enum(ADMIN_ACTIONS),
   adminId: Type.String(),
   adminName: Type.String(),
-  targetType: Type.Union([Type.Literal('user'), Type.Literal('lot'), Type.Literal('top-up')]),
+  targetType: Type.Union([
+    Type.Literal('user'),
+    Type.Literal('lot'),
+    Type.Literal('top-up'),
+    Type.Literal('order'),
+  ]),
   targetId: Type.String(),
   targetLabel: Nullable(Type.String()),
   reason: Nullable(Type.String()),

@@ -53,6 +53,9 @@ export const LedgerEntrySchema = Closed({
     Type.Literal('sale'),
     Type.Literal('refund'),
     Type.Literal('adjustment'),
+    Type.Literal('fee'),
+    Type.Literal('release'),
+    Type.Literal('reversal'),
   ]),
   /** Signed: credits positive, debits negative. */
   amount: Type.Integer(),

@@ -148,6 +148,9 @@ export const es: Partial<Record<MessageKey, Message>> = {
     'Las fotos solo pueden cambiar antes de la primera puja y mientras el lote sigue abierto.',
   'errors.too_many_pictures': 'Un lote tiene como máximo 8 fotos. Quita una primero.',
   'errors.too_many_addresses': 'Puedes guardar como máximo 10 direcciones. Quita una primero.',
+  'errors.order_wrong_state': 'Este pedido ha avanzado mientras tanto. Así está ahora.',
+  'errors.order_too_early': 'Todavía no: podrás hacerlo cuando pase la hora indicada.',
+  'errors.delivery_not_offered': 'El vendedor no ofreció esta forma de entrega.',
   'errors.pictures_busy':
     'El servidor está ocupado con otras fotos. Vuelve a añadir esta dentro de un minuto.',
   'errors.lot_not_cancellable': 'Este lote ya no se puede cancelar.',

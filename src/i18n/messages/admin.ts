@@ -71,4 +71,5 @@ export const adminEn = {
   'admin.action.member.unsuspend': 'Suspension lifted',
   'admin.action.lot.cancel': 'Lot cancelled',
   'admin.action.top-up.refresh': 'Top-up refreshed',
+  'admin.action.order.resolve': 'Order problem resolved',
 } satisfies Record<string, Message>

@@ -85,6 +85,9 @@ export const appEn = {
   'errors.pictures_locked': 'Pictures can change only before the first bid and while the lot runs.',
   'errors.too_many_pictures': 'A lot has at most 8 pictures. Remove one first.',
   'errors.too_many_addresses': 'You can keep at most 10 addresses. Remove one first.',
+  'errors.order_wrong_state': 'This order has moved on meanwhile. Here is where it stands now.',
+  'errors.order_too_early': 'Not yet: this can be done once the time shown has passed.',
+  'errors.delivery_not_offered': 'The seller did not offer this way of delivery.',
   'errors.pictures_busy':
     'The server is busy with other pictures right now. Try adding this one again in a minute.',
   'errors.lot_not_cancellable': 'This lot can no longer be cancelled.',

@@ -32,6 +32,9 @@ export const walletEs: Partial<Record<MessageKey, Message>> = {
   'wallet.kind.sale': 'Venta',
   'wallet.kind.refund': 'Reembolso',
   'wallet.kind.adjustment': 'Ajuste',
+  'wallet.kind.fee': 'Comisiones',
+  'wallet.kind.release': 'Importe de venta liberado',
+  'wallet.kind.reversal': 'Retirado por un reembolso',
 
   'topUp.title': 'Recarga tu monedero',
   'topUp.intro':

@@ -27,6 +27,9 @@ export const walletEn = {
   'wallet.kind.sale': 'Sale',
   'wallet.kind.refund': 'Refund',
   'wallet.kind.adjustment': 'Adjustment',
+  'wallet.kind.fee': 'Fees',
+  'wallet.kind.release': 'Sale proceeds released',
+  'wallet.kind.reversal': 'Taken back for a refund',
 
   'topUp.title': 'Top up your wallet',
   'topUp.intro': 'Add money by card. It is available for bids as soon as the payment succeeds.',

@@ -25,6 +25,8 @@ create index ledger_entries_order_idx on ledger_entries (order_id) where order_i
 -- One order per sold lot, made by the settlement that sells it.
 create table orders (
   id uuid primary key default gen_random_uuid(),
+  -- Newest first, and the lists' cursor.
+  seq bigint generated always as identity unique,
   lot_id uuid not null unique references lots (id),
   buyer_id uuid not null references users (id),
   seller_id uuid not null references users (id),
@@ -49,8 +51,8 @@ create table orders (
   updated_at timestamptz not null
 );
 
-create index orders_buyer_idx on orders (buyer_id, created_at desc, id desc);
-create index orders_seller_idx on orders (seller_id, created_at desc, id desc);
+create index orders_buyer_idx on orders (buyer_id, seq);
+create index orders_seller_idx on orders (seller_id, seq);
 create index orders_state_idx on orders (state, state_since);
 
 -- The order's timeline: every move, who made it and when.
@@ -65,3 +67,12 @@ create table order_events (
 );
 
 create index order_events_order_idx on order_events (order_id, id);
+
+-- An admin's resolution of an order's problem is audited like every admin action.
+alter table admin_audit drop constraint admin_audit_action_check;
+alter table admin_audit add constraint admin_audit_action_check check (
+  action in ('wallet.adjust', 'member.role', 'member.suspend', 'member.unsuspend', 'lot.cancel',
+             'top-up.refresh', 'order.resolve'));
+alter table admin_audit drop constraint admin_audit_target_type_check;
+alter table admin_audit add constraint admin_audit_target_type_check
+  check (target_type in ('user', 'lot', 'top-up', 'order'));

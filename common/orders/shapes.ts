@@ -1,0 +1,52 @@
+/** Orders on the wire (issue 29): what `GET /api/orders` and `GET /api/orders/:id` answer. */
+import type { Address } from './addresses.ts'
+import type { SaleAmounts } from './fees.ts'
+import type { OrderDelivery, OrderMoveType, OrderState } from './states.ts'
+
+/** Who is looking at an order; admins see every order (problems, disputes). */
+export type OrderViewer = 'buyer' | 'seller' | 'admin'
+
+/** The address an order ships to: a copy, so editing the book later changes no order. */
+export type ShipTo = Omit<Address, 'id' | 'isDefault' | 'createdAt'>
+
+/** One step of the order's timeline. */
+export interface OrderEvent {
+  state: OrderState
+  move: OrderMoveType | 'created'
+  at: string
+}
+
+export interface Order {
+  id: string
+  lot: { id: string; title: string }
+  /** Display names: the two sides of a sale know each other's name (not their e-mail). */
+  buyer: { id: string; name: string }
+  seller: { id: string; name: string }
+  viewer: OrderViewer
+  state: OrderState
+  stateSince: string
+  delivery: OrderDelivery
+  amounts: Omit<SaleAmounts, 'houseTake'>
+  /** The pickup town the lot named, when it offered a pickup. */
+  pickupTown: string | null
+  shipTo: ShipTo | null
+  carrier: string | null
+  trackingNumber: string | null
+  refundedAmount: number | null
+  /** What the viewer can do now: the order screen's one next action (common/orders/states.ts). */
+  nextMoves: OrderMoveType[]
+  /** When time moves the order on by itself: auto-completion once shipped, else null. */
+  autoCompleteAt: string | null
+  /** When the buyer may open a problem on an unsent order; null in other states. */
+  shipBy: string | null
+  createdAt: string
+  version: number
+}
+
+/** `GET /api/orders/:id`: the order with its timeline. */
+export interface OrderDetail extends Order {
+  events: OrderEvent[]
+}
+
+export const ORDER_ROLES = ['buyer', 'seller'] as const
+export type OrderListRole = (typeof ORDER_ROLES)[number]
