@@ -1,5 +1,5 @@
 import { idempotencyKeyReused } from '../../lib/idempotent.ts'
-import type { ClaimOutcome } from '../../repositories/idempotency.ts'
+import type { ClaimOutcome } from '../../domain/idempotency.ts'
 import {
   bidClaim,
   bidSlot,
