@@ -3,6 +3,7 @@
  * same" (their hash), and what claiming a key found. The store is server/repositories/idempotency.ts.
  */
 import { createHash } from 'node:crypto'
+import { idempotencyKeyReused } from '../lib/idempotent.ts'
 
 export interface StoredResponse {
   requestHash: string
@@ -34,6 +35,23 @@ export interface KeyClaim {
 
 /** What a claim found: `claimed` (this transaction owns the key now) or an earlier answer. */
 export type ClaimOutcome = { claimed: true } | { claimed: false; stored: StoredResponse }
+
+/** An answer stored under a key, sent again instead of doing the work twice. */
+export interface Replay {
+  body: unknown
+  statusCode: number
+}
+
+/**
+ * The one rule of a claimed key, for every write (`runCommand`) and the bid batch (`BatchKeys`):
+ * undefined when this transaction now owns the key (do the work), the stored answer when the same
+ * request was done before, and 422 `idempotency_key_reused` when the key was used for another.
+ */
+export function replayOf(outcome: ClaimOutcome, requestHash: string): Replay | undefined {
+  if (outcome.claimed) return undefined
+  if (outcome.stored.requestHash !== requestHash) throw idempotencyKeyReused()
+  return { body: outcome.stored.response, statusCode: outcome.stored.statusCode }
+}
 
 export const slotOf = (userId: string, key: string) => `${userId} ${key}`
 
