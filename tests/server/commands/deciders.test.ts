@@ -235,7 +235,8 @@ describe('checkPictureAdd and checkPictureOrder: 8 at most, every picture once',
     lot({
       bidCount: 0,
       pictures: Array.from({ length: n }, (_, i) => ({
-        id: `0000000${i}-0000-4000-8000-000000000000`,
+        // Hex letters in the ids, so that matching them regardless of case is tested.
+        id: `abcdef0${i}-0000-4000-8000-000000000000`,
         path: `lots/lot-${i}.png`,
         width: 640,
         height: 480,
@@ -253,6 +254,20 @@ describe('checkPictureAdd and checkPictureOrder: 8 at most, every picture once',
   it('answers the next position', () => {
     expect(checkPictureAdd(withPictures(3), 'lots/new.png')).toBe(3)
   })
+  it('tells the seller why a picture cannot be added', () => {
+    expect(problem(() => checkPictureAdd(withPictures(LOT_PICTURES_MAX), 'lots/new.png'))).toEqual({
+      status: 409,
+      code: 'too_many_pictures',
+      detail: `A lot has at most ${LOT_PICTURES_MAX} pictures; remove one first.`,
+      errors: undefined,
+    })
+    expect(problem(() => checkPictureAdd(withPictures(3), 'lots/lot-1.png'))).toEqual({
+      status: 409,
+      code: 'conflict',
+      detail: 'This picture is already on the lot.',
+      errors: undefined,
+    })
+  })
 
   const three = withPictures(3)
   const [a, b, c] = three.pictures.map((p) => p.id) as [string, string, string]
@@ -266,6 +281,16 @@ describe('checkPictureAdd and checkPictureOrder: 8 at most, every picture once',
     ['empty', [], 'validation_failed'],
   ] as const)('%s → %s', (_name, ids, expected) => {
     expect(code(() => checkPictureOrder(three, ids))).toBe(expected)
+  })
+  it('answers the order as the lot spells its ids, and names the field of a wrong one', () => {
+    expect(checkPictureOrder(three, [c.toUpperCase(), a, b])).toEqual([c, a, b])
+    const wrong = 'Name each of the lot’s pictures exactly once.'
+    expect(problem(() => checkPictureOrder(three, [a, b]))).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      detail: wrong,
+      errors: { pictureIds: wrong },
+    })
   })
 })
 
