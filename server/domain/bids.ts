@@ -24,7 +24,6 @@ export interface NewBidRow {
   amount: number
   maxAmount: number
   auto: boolean
-  key: string | null
   /** False for a leader's private raise of their maximum. */
   visible: boolean
 }

@@ -120,7 +120,6 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
       amount: r.amount,
       maxAmount: r.maxAmount,
       auto: r.auto,
-      key: r.auto ? null : request.idempotencyKey,
       visible: !r.hidden,
     }))
     write.rows.push(...rows)

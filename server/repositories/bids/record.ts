@@ -15,12 +15,12 @@ export type { BidsWrite, NewBidRow }
 function insertBidsPiece(name: string, lotId: string, at: Date, rows: NewBidRow[]): SqlPiece {
   return {
     name,
-    sql: `insert into bids (id, lot_id, bidder_id, amount, max_amount, auto, idempotency_key, created_at, visible)
+    sql: `insert into bids (id, lot_id, bidder_id, amount, max_amount, auto, created_at, visible)
           overriding system value
-          select r.id, :lotId, r.bidder_id, r.amount, r.max_amount, r.auto, r.key, :at, r.visible
+          select r.id, :lotId, r.bidder_id, r.amount, r.max_amount, r.auto, :at, r.visible
             from unnest(:ids::bigint[], :bidders::uuid[], :amounts::bigint[], :maxima::bigint[],
-                        :autos::boolean[], :keys::text[], :visibles::boolean[])
-                 as r(id, bidder_id, amount, max_amount, auto, key, visible)
+                        :autos::boolean[], :visibles::boolean[])
+                 as r(id, bidder_id, amount, max_amount, auto, visible)
           returning 1`,
     params: {
       lotId,
@@ -30,7 +30,6 @@ function insertBidsPiece(name: string, lotId: string, at: Date, rows: NewBidRow[
       amounts: rows.map((r) => r.amount),
       maxima: rows.map((r) => r.maxAmount),
       autos: rows.map((r) => r.auto),
-      keys: rows.map((r) => r.key),
       visibles: rows.map((r) => r.visible),
     },
   }

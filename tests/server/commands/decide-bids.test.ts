@@ -151,7 +151,6 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
         amount: 1_000,
         maxAmount: 3_000,
         auto: false,
-        key: 'ka',
         visible: true,
       },
       {
@@ -160,7 +159,6 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
         amount: 1_500,
         maxAmount: 1_500,
         auto: false,
-        key: 'kb',
         visible: true,
       },
       {
@@ -169,7 +167,6 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
         amount: 1_600,
         maxAmount: 3_000,
         auto: true,
-        key: null,
         visible: true,
       },
       {
@@ -178,7 +175,6 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
         amount: 1_600,
         maxAmount: 4_000,
         auto: false,
-        key: 'kc',
         visible: false,
       },
     ])
