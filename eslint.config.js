@@ -126,9 +126,36 @@ const boundaryZones = [
       abs('server/repositories'),
       abs('server/plugins'),
       abs('server/jobs'),
+      abs('server/domain'),
     ],
     message:
-      'server/lib is the bottom layer: it imports no route, command, repository, plugin or job.',
+      'server/lib is the bottom layer: it imports no route, command, repository, plugin, job or domain shape.',
+  },
+  {
+    target: abs('server/domain'),
+    from: [
+      abs('server/routes'),
+      abs('server/commands'),
+      abs('server/repositories'),
+      abs('server/plugins'),
+      abs('server/jobs'),
+      abs('server/db'),
+      abs('server/realtime'),
+    ],
+    message:
+      'server/domain holds the shapes commands decide on: it imports only common/ and server/lib.',
+  },
+  {
+    // The pure deciders take and return the domain's shapes, never SQL rows (issue 28).
+    target: [
+      abs('server/commands/**/decide-*.ts'),
+      abs('server/commands/**/check-*.ts'),
+      abs('server/commands/bids/bid-answer.ts'),
+      abs('server/commands/bids/batch-keys.ts'),
+      abs('server/commands/bids/bid-types.ts'),
+    ],
+    from: abs('server/repositories'),
+    message: 'A decider imports no repository: it decides on server/domain shapes.',
   },
   {
     target: abs('server/repositories'),

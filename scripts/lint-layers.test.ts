@@ -51,6 +51,17 @@ const PROBES: Record<string, Probe> = {
   'src/ imports server/': probe('src/app', 'server.ts', '../../../server/lib/problem.ts', ZONES),
   'server/lib imports a job': probe('server/lib', 'job.ts', '../../jobs/scheduler.ts', ZONES),
   'server/lib imports a plugin': probe('server/lib', 'pl.ts', '../../plugins/session.ts', ZONES),
+  'server/domain imports a repository': probe(
+    'server/domain',
+    'repo.ts',
+    '../../repositories/lots.ts',
+    ZONES,
+  ),
+  'a decider imports a repository': {
+    ...probe('server/commands/lots', 'decide-probe.ts', '../../../repositories/lots.ts', ZONES),
+    says: 'A decider imports no repository',
+  },
+  'server/lib imports the domain': probe('server/lib', 'dom.ts', '../../domain/lot.ts', ZONES),
   'common/ imports tests/': probe('common', 'tests.ts', '../../tests/free-port.ts', ZONES),
   'common/ imports src/': probe('common', 'src.ts', '../../src/i18n/intl', ZONES),
   'server/realtime imports the app': probe(

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/types.ts'
+import { replayOf, type Replay } from '../domain/idempotency.ts'
 import type { Broadcaster } from '../lib/broadcaster.ts'
-import { idempotencyKeyReused } from '../lib/idempotent.ts'
 import { Publication } from '../lib/publication.ts'
 import {
   claimIdempotencyKeys,
@@ -78,11 +78,8 @@ export async function runCommand<T>(
 async function claimKey(
   tx: Queryable,
   request: { userId: string; scope: IdempotencyScope; key: string; parts: unknown },
-): Promise<{ body: unknown; statusCode: number } | undefined> {
+): Promise<Replay | undefined> {
   const claim = keyClaim(request.userId, request.key, request.parts)
   const claims = await claimIdempotencyKeys(tx, request.scope, [claim])
-  const outcome = claims.get(slotOf(request.userId, request.key))!
-  if (outcome.claimed) return undefined
-  if (outcome.stored.requestHash !== claim.requestHash) throw idempotencyKeyReused()
-  return { body: outcome.stored.response, statusCode: outcome.stored.statusCode }
+  return replayOf(claims.get(slotOf(request.userId, request.key))!, claim.requestHash)
 }

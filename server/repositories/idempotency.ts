@@ -1,6 +1,15 @@
-import { createHash } from 'node:crypto'
 import { toPositional, type SqlPiece } from '../db/named-sql.ts'
 import type { Queryable } from '../db/types.ts'
+import { slotOf, type ClaimOutcome, type KeyClaim } from '../domain/idempotency.ts'
+
+export {
+  keyClaim,
+  requestHash,
+  slotOf,
+  type ClaimOutcome,
+  type KeyClaim,
+  type StoredResponse,
+} from '../domain/idempotency.ts'
 
 /**
  * The idempotency store: one row per (user, scope, key). A request claims its key FIRST in its
@@ -20,37 +29,6 @@ export type IdempotencyScope =
   | 'lot-edit'
   | 'address'
   | 'order-move'
-
-export interface StoredResponse {
-  requestHash: string
-  response: unknown
-  statusCode: number
-}
-
-export function requestHash(parts: unknown): string {
-  return createHash('sha256').update(canonicalJson(parts)).digest('hex')
-}
-
-/**
- * JSON with every object's keys in one order, so one request is one hash however its body's keys
- * were ordered (a client that rebuilds its body on retry must still be recognised).
- */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  )
-}
-
-export interface KeyClaim {
-  userId: string
-  key: string
-  requestHash: string
-}
-
-/** What a claim found: `claimed` (this transaction owns the key now) or an earlier answer. */
-export type ClaimOutcome = { claimed: true } | { claimed: false; stored: StoredResponse }
 
 /**
  * Claims keys of one scope, in (user, key) order, in ONE statement. A fresh key is inserted with
@@ -85,15 +63,6 @@ export interface ClaimRow {
   response: unknown
   status_code: number
 }
-
-export const slotOf = (userId: string, key: string) => `${userId} ${key}`
-
-/** The claim of one request: every write hashes what makes two requests "the same" this way. */
-export const keyClaim = (userId: string, key: string, parts: unknown): KeyClaim => ({
-  userId,
-  key,
-  requestHash: requestHash(parts),
-})
 
 export function toClaims(rows: ClaimRow[]): Map<string, ClaimOutcome> {
   return new Map(

@@ -50,7 +50,11 @@ export function toTopUp({
   return topUp
 }
 
-/** Inserts the top-up for this client key, or returns the one that key already made. */
+/**
+ * Inserts the top-up for this client key, or returns the one that key already made. The
+ * idempotency store answers repeats of the start only until its sweep (IDEMPOTENCY_KEY_TTL_MS);
+ * this unique key keeps a later resend on the same top-up, and so on the same PaymentIntent.
+ */
 export async function insertOrGetTopUp(
   db: Queryable,
   input: { userId: string; clientKey: string; amount: number; currency: string },

@@ -1,13 +1,9 @@
 import type { Wallet } from '../../common/wallet.ts'
+import { toWallet, type LockedWallet } from '../domain/wallet.ts'
 import type { SqlPiece } from '../db/named-sql.ts'
 import type { Queryable } from '../db/types.ts'
 
-export interface LockedWallet {
-  userId: string
-  /** The locked row's version (always the latest). */
-  version: number
-  alias: string
-}
+export { toWallet, type LockedWallet }
 
 /**
  * Locks the wallet rows of these users in user-id order (`select … for update`). Everything that
@@ -60,19 +56,6 @@ export function fundsSql(users: string, lot?: string): string {
             (select coalesce(sum(h.amount), 0) from holds h
               where h.user_id = u.id and h.status = 'active')::bigint as held${lotHold}
        from unnest(${users}::uuid[]) as u(id)`
-}
-
-export function toWallet(
-  state: { balance: number; held: number; version: number },
-  currency: string,
-): Wallet {
-  return {
-    balance: state.balance,
-    held: state.held,
-    available: state.balance - state.held,
-    currency,
-    version: state.version,
-  }
 }
 
 /** The read model: balance = sum of ledger entries, held = sum of active holds. */

@@ -122,6 +122,28 @@ describe('starting a top-up', () => {
     expect(other.json().code).toBe('idempotency_key_reused')
   })
 
+  it('lands on the same top-up and PaymentIntent after the key’s stored answer was swept', async () => {
+    // The scheduler's sweep deletes stored answers after IDEMPOTENCY_KEY_TTL_MS (7 days), as long
+    // as the client may keep a lost top-up start to resend (PERSIST_MAX_AGE): the top-up's own
+    // unique client key is what still answers a resend that comes later.
+    const { b, user } = await member()
+    const key = newKey()
+    const first = await startTopUp(b, 1000, key)
+    expect(first.statusCode).toBe(201)
+    await t.db.query(`delete from idempotency_keys where user_id = $1 and scope = 'top-up'`, [
+      user.id,
+    ])
+    const again = await startTopUp(b, 1000, key)
+    expect(again.statusCode).toBe(201)
+    expect(again.json().topUp.id).toBe(first.json().topUp.id)
+    expect(again.json().clientSecret).toBe(first.json().clientSecret)
+    const { rows } = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from top_ups where user_id = $1',
+      [user.id],
+    )
+    expect(rows[0]!.n).toBe(1)
+  })
+
   it('refuses amounts outside 5.00–1,000.00, a missing key, and guests — changing nothing', async () => {
     const { b, user } = await member()
     for (const amount of [499, 100_001, 12.5]) {

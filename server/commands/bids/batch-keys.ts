@@ -1,5 +1,5 @@
 import { idempotencyKeyReused } from '../../lib/idempotent.ts'
-import type { ClaimOutcome } from '../../repositories/idempotency.ts'
+import { replayOf, type ClaimOutcome } from '../../domain/idempotency.ts'
 import {
   bidClaim,
   bidSlot,
@@ -28,11 +28,11 @@ export class BatchKeys {
     const hash = this.hashOf(request)
     const claim = this.claims.get(slot)
     if (!claim) throw new Error(`bid key ${slot} was not claimed`)
-    if (!claim.claimed) {
-      // Done by an earlier transaction: its stored answer, or a refusal for another request.
-      if (claim.stored.requestHash !== hash) throw idempotencyKeyReused()
-      const body = claim.stored.response as BidResponse
-      return { ok: true, statusCode: claim.stored.statusCode, body, replayed: true }
+    // Done by an earlier transaction: its stored answer, or a refusal for another request.
+    const stored = replayOf(claim, hash)
+    if (stored) {
+      const body = stored.body as BidResponse
+      return { ok: true, statusCode: stored.statusCode, body, replayed: true }
     }
     const earlier = this.seen.get(slot)
     if (earlier && earlier.hash !== hash) throw idempotencyKeyReused()

@@ -1,25 +1,25 @@
 import type { AuctionState, BidRow } from '../../../common/auction.ts'
-import type { BidContext, NewBidRow } from '../../repositories/bids.ts'
-import type { LotRow, LotView } from '../../repositories/lots.ts'
+import type { BidContext, NewBidRow } from '../../domain/bids.ts'
+import type { LockedLot, NamedLot } from '../../domain/lot.ts'
 
 /** The lot as it stands after a decided bid, in the shape the lot views are built from. */
 export function lotAfterBid(
-  lot: LotRow,
+  lot: LockedLot,
   after: { state: AuctionState; endsAt: Date; version: number },
   ctx: Pick<BidContext, 'sellerName'>,
   aliases: Map<string, string>,
-): LotView {
+): NamedLot {
   const { state } = after
   return {
     ...lot,
-    current_price: state.currentPrice,
-    leader_id: state.leaderId,
-    leader_max: state.leaderMax,
-    bid_count: state.bidCount,
-    ends_at: after.endsAt,
+    currentPrice: state.currentPrice,
+    leaderId: state.leaderId,
+    leaderMax: state.leaderMax,
+    bidCount: state.bidCount,
+    endsAt: after.endsAt,
     version: after.version,
-    seller_name: ctx.sellerName,
-    leader_alias: state.leaderId ? (aliases.get(state.leaderId) ?? null) : null,
+    sellerName: ctx.sellerName,
+    leaderAlias: state.leaderId ? (aliases.get(state.leaderId) ?? null) : null,
   }
 }
 

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../../common/accounts.ts'
 import type { BidResponse } from '../../../common/wire.ts'
-import { keyClaim, slotOf } from '../../repositories/idempotency.ts'
+import { keyClaim, slotOf } from '../../domain/idempotency.ts'
 
 /** `POST /api/lots/:id/bids` → 201: defined once, in the wire contract. */
 export type { BidResponse }

@@ -12,10 +12,10 @@ import {
   type LotSummary,
 } from '../../../common/auction.ts'
 import type { Wallet } from '../../../common/wallet.ts'
-import type { BidContext, BidsWrite, NewBidRow } from '../../repositories/bids.ts'
-import type { ClaimOutcome } from '../../repositories/idempotency.ts'
-import { toDetail, toSummary, type LotRow } from '../../repositories/lots.ts'
-import { toWallet, type LockedWallet } from '../../repositories/wallets.ts'
+import type { BidContext, BidsWrite, NewBidRow } from '../../domain/bids.ts'
+import type { ClaimOutcome } from '../../domain/idempotency.ts'
+import { lotDetail, lotSummary, type LockedLot } from '../../domain/lot.ts'
+import { toWallet, type LockedWallet } from '../../domain/wallet.ts'
 import { insufficientFunds, lotNotOpen, ownLot, refusal } from './bid-refusals.ts'
 import { BatchKeys } from './batch-keys.ts'
 import { lotAfterBid, publicBids } from './bid-answer.ts'
@@ -23,7 +23,7 @@ import type { BidRequest, BidResponse, BidResult } from './bid-types.ts'
 
 /** What a batch is decided from: everything read under the lot and wallet locks. */
 export interface BidBatchInputs {
-  lot: LotRow
+  lot: LockedLot
   ctx: BidContext
   wallets: LockedWallet[]
   /** The batch's idempotency claims, by slot (`slotOf`). */
@@ -62,14 +62,14 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
     return toWallet({ ...f, version: versions.get(userId) ?? 0 }, currency)
   }
   let state: AuctionState = {
-    startingPrice: lot.starting_price,
-    reservePrice: lot.reserve_price,
-    currentPrice: lot.current_price,
-    leaderId: lot.leader_id,
-    leaderMax: lot.leader_max,
-    bidCount: lot.bid_count,
+    startingPrice: lot.startingPrice,
+    reservePrice: lot.reservePrice,
+    currentPrice: lot.currentPrice,
+    leaderId: lot.leaderId,
+    leaderMax: lot.leaderMax,
+    bidCount: lot.bidCount,
   }
-  let endsAt = lot.ends_at
+  let endsAt = lot.endsAt
   let version = lot.version
   const nextIds = ctx.bidIds.slice()
   const write: BidsWrite = {
@@ -93,7 +93,7 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
     const { user } = request
     const max = request.maxAmount ?? request.amount
     if (lot.status !== 'open' || ctx.now.getTime() >= endsAt.getTime()) throw lotNotOpen()
-    if (lot.seller_id === user.id) throw ownLot()
+    if (lot.sellerId === user.id) throw ownLot()
     const outcome = resolveBid(state, {
       bidderId: user.id,
       amount: request.amount,
@@ -110,7 +110,7 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
       bumps.set(change.userId, (bumps.get(change.userId) ?? 0) + 1)
       versions.set(change.userId, (versions.get(change.userId) ?? 0) + 1)
     }
-    endsAt = softCloseEnd(endsAt, ctx.now, lot.soft_close_seconds, outcome.changed)
+    endsAt = softCloseEnd(endsAt, ctx.now, lot.softCloseSeconds, outcome.changed)
     state = outcome.state
     version += 1
 
@@ -120,7 +120,6 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
       amount: r.amount,
       maxAmount: r.maxAmount,
       auto: r.auto,
-      key: r.auto ? null : request.idempotencyKey,
       visible: !r.hidden,
     }))
     write.rows.push(...rows)
@@ -132,8 +131,8 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
       maxBid: leads ? state.leaderMax : max,
       watching: ctx.watching.has(user.id),
     }
-    const body: BidResponse = { bids, lot: toDetail(view, my, ctx.now), wallet: walletOf(user.id) }
-    last = toSummary(view, ctx.now)
+    const body: BidResponse = { bids, lot: lotDetail(view, my, ctx.now), wallet: walletOf(user.id) }
+    last = lotSummary(view, ctx.now)
     newBids.push(...bids)
     if (outcome.outbidUserId) {
       const data = { title: lot.title, price: state.currentPrice, minNextBid: minNextBid(state) }

@@ -36,8 +36,8 @@ export async function placeBids(
     if (!lot)
       return { results: requests.map(() => ({ ok: false, error: notFound('Lot') })), events }
     const bidderIds = requests.map((r) => r.user.id)
-    const userIds = [...new Set([...bidderIds, ...(lot.leader_id ? [lot.leader_id] : [])])].sort()
-    const query = { lotId, sellerId: lot.seller_id, userIds, ids: requests.length * 2 }
+    const userIds = [...new Set([...bidderIds, ...(lot.leaderId ? [lot.leaderId] : [])])].sort()
+    const query = { lotId, sellerId: lot.sellerId, userIds, ids: requests.length * 2 }
     // One claim per (user, key); a second request with the same key in the batch is decided
     // against the first.
     const claims = new Map<string, KeyClaim>()

@@ -1,13 +1,13 @@
 import { ENDED_STATUSES, LOT_PICTURES_MAX } from '../../../common/auction.ts'
 import { AppError, forbidden, notFound } from '../../lib/problem.ts'
-import type { LotRow } from '../../repositories/lots.ts'
+import type { LockedLot } from '../../domain/lot.ts'
 
 /** The refusal once bidding has begun or the lot has ended (decision 0024). */
-export const pictureLocked = (lot: Pick<LotRow, 'bid_count'>) =>
+export const pictureLocked = (lot: Pick<LockedLot, 'bidCount'>) =>
   new AppError(
     409,
     'pictures_locked',
-    lot.bid_count > 0
+    lot.bidCount > 0
       ? 'The lot has bids; its pictures can no longer change.'
       : 'The lot has ended; its pictures can no longer change.',
   )
@@ -17,20 +17,24 @@ export const pictureLocked = (lot: Pick<LotRow, 'bid_count'>) =>
  * they saw). Checked before the work as a cheap refusal and again under the lot's row lock, where
  * it decides: bids take the same lock, so no bid lands between the check and the change.
  */
-export function checkPictureChange(lot: LotRow | undefined, userId: string, now: Date): LotRow {
+export function checkPictureChange(
+  lot: LockedLot | undefined,
+  userId: string,
+  now: Date,
+): LockedLot {
   if (!lot) throw notFound('Lot')
-  if (lot.seller_id !== userId) throw forbidden('Only the seller can change the pictures.')
+  if (lot.sellerId !== userId) throw forbidden('Only the seller can change the pictures.')
   if (
-    lot.bid_count > 0 ||
+    lot.bidCount > 0 ||
     ENDED_STATUSES.includes(lot.status) ||
-    lot.ends_at.getTime() <= now.getTime()
+    lot.endsAt.getTime() <= now.getTime()
   )
     throw pictureLocked(lot)
   return lot
 }
 
 /** Adding a picture: room for one more, and not a file the lot already has. */
-export function checkPictureAdd(lot: LotRow, path: string): number {
+export function checkPictureAdd(lot: LockedLot, path: string): number {
   if (lot.pictures.length >= LOT_PICTURES_MAX)
     throw new AppError(
       409,
@@ -43,7 +47,7 @@ export function checkPictureAdd(lot: LotRow, path: string): number {
 }
 
 /** A new order must name every picture of the lot exactly once (ids compared as the lot has them). */
-export function checkPictureOrder(lot: LotRow, ids: readonly string[]): string[] {
+export function checkPictureOrder(lot: LockedLot, ids: readonly string[]): string[] {
   const have = new Set(lot.pictures.map((p) => p.id))
   const wanted = ids.map((id) => id.toLowerCase())
   const ok =

@@ -1,18 +1,18 @@
 import type { PublicUser } from '../../../common/accounts.ts'
 import { AppError, forbidden, notFound } from '../../lib/problem.ts'
-import type { LotRow } from '../../repositories/lots.ts'
+import type { LockedLot } from '../../domain/lot.ts'
 
 /**
  * Who may cancel, decided from the locked lot: the seller before the first bid, an admin any time
  * before the lot is over. Returns whom to tell (the leader, whose hold is released).
  */
 export function decideCancel(
-  lot: LotRow | undefined,
+  lot: LockedLot | undefined,
   user: Pick<PublicUser, 'id' | 'role'>,
 ): { notify: { userId: string; data: { title: string } } | null } {
   if (!lot) throw notFound('Lot')
   const admin = user.role === 'admin'
-  if (!admin && lot.seller_id !== user.id)
+  if (!admin && lot.sellerId !== user.id)
     throw forbidden('Only the seller or an admin can cancel a lot.')
   if (lot.status !== 'scheduled' && lot.status !== 'open')
     throw new AppError(
@@ -20,7 +20,7 @@ export function decideCancel(
       'lot_not_cancellable',
       'This lot is over and can no longer be cancelled.',
     )
-  if (!admin && lot.bid_count > 0)
+  if (!admin && lot.bidCount > 0)
     throw new AppError(409, 'lot_has_bids', 'This lot has bids; only an admin can cancel it now.')
-  return { notify: lot.leader_id ? { userId: lot.leader_id, data: { title: lot.title } } : null }
+  return { notify: lot.leaderId ? { userId: lot.leaderId, data: { title: lot.title } } : null }
 }

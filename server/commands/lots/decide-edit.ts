@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../../common/accounts.ts'
 import { AppError, forbidden, notFound } from '../../lib/problem.ts'
-import type { LotRow } from '../../repositories/lots.ts'
+import type { LockedLot } from '../../domain/lot.ts'
 
 export interface LotTextChange {
   title?: string | undefined
@@ -15,15 +15,15 @@ export interface LotTextChange {
  * Returns the change trimmed as it will be stored.
  */
 export function decideEdit(
-  lot: LotRow | undefined,
+  lot: LockedLot | undefined,
   user: Pick<PublicUser, 'id'>,
   change: LotTextChange,
 ): LotTextChange {
   if (!lot) throw notFound('Lot')
-  if (lot.seller_id !== user.id) throw forbidden('Only the seller can edit a lot.')
+  if (lot.sellerId !== user.id) throw forbidden('Only the seller can edit a lot.')
   if (lot.status !== 'scheduled' && lot.status !== 'open')
     throw new AppError(409, 'lot_not_editable', 'This lot is over and can no longer be edited.')
-  if (lot.bid_count > 0)
+  if (lot.bidCount > 0)
     throw new AppError(409, 'lot_not_editable', 'This lot has bids, so it can no longer be edited.')
   return {
     title: change.title?.trim(),

@@ -12,7 +12,8 @@ import {
   insertPicture,
   setPictureOrder,
 } from '../../repositories/lot-pictures.ts'
-import { findLot, lockLot, toSummary, type LotRow } from '../../repositories/lots.ts'
+import type { LockedLot } from '../../domain/lot.ts'
+import { findLot, lockLot, toLockedLot, toSummary } from '../../repositories/lots.ts'
 import { notFound } from '../../lib/problem.ts'
 import { runCommand, type Audience } from '../run-command.ts'
 import { checkPictureAdd, checkPictureChange, checkPictureOrder } from './check-picture-change.ts'
@@ -37,7 +38,8 @@ export async function addLotPicture(
   const { uploadsDir } = deps
   const { lotId, image } = input
   // Cheap refusals before the lock and the write (not found, not the seller, bids, ended).
-  checkPictureChange(await findLot(deps.db, lotId), input.userId, new Date())
+  const found = await findLot(deps.db, lotId)
+  checkPictureChange(found && toLockedLot(found), input.userId, new Date())
   // Decoding and the copies take CPU, not the lot: done before the lock, so bids never wait on it,
   // and in the process's bounded line (503 when full, before anything is written; decision 0047).
   const sized = await deps.pictureQueue.run(() => sizePicture(image, input.type))
@@ -91,7 +93,7 @@ async function change(
   deps: Deps,
   input: { userId: string; lotId: string },
   publishTo: Audience,
-  work: (tx: Queryable, lot: LotRow) => Promise<void>,
+  work: (tx: Queryable, lot: LockedLot) => Promise<void>,
 ): Promise<LotSummary> {
   const { body } = await runCommand(deps.db, { publishTo }, async (tx, events: Publication) => {
     const lot = checkPictureChange(await lockLot(tx, input.lotId), input.userId, new Date())

@@ -45,7 +45,7 @@ export async function closeLot(
     // Ledger entries bump versions by trigger; hold changes are bumped here.
     await bumpWalletVersions(tx, holders)
     await markLotClosed(tx, lotId, decision.outcome, now)
-    const data = { title: lot.title, price: lot.current_price, outcome: decision.outcome }
+    const data = { title: lot.title, price: lot.currentPrice, outcome: decision.outcome }
     for (const note of decision.notify) {
       const n = await insertNotification(tx, { ...note, lotId, data })
       events.notify(n.userId, n.notification)

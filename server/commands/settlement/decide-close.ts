@@ -1,5 +1,5 @@
 import type { NotificationKind } from '../../../common/auction.ts'
-import type { LotRow } from '../../repositories/lots.ts'
+import type { LockedLot } from '../../domain/lot.ts'
 
 export type CloseOutcome = 'settled' | 'unsold' | 'skipped'
 
@@ -24,26 +24,26 @@ const lotEnded = (bidders: readonly string[], winner: string | null) =>
  * otherwise unsold.
  */
 export function decideClose(
-  lot: LotRow | undefined,
+  lot: LockedLot | undefined,
   now: Date,
   bidders: readonly string[] = [],
 ): CloseDecision {
-  if (!lot || lot.status !== 'open' || lot.ends_at.getTime() > now.getTime())
+  if (!lot || lot.status !== 'open' || lot.endsAt.getTime() > now.getTime())
     return { outcome: 'skipped' }
-  const { leader_id: winner, current_price: price, reserve_price: reserve } = lot
+  const { leaderId: winner, currentPrice: price, reservePrice: reserve } = lot
   if (winner === null || price === null || (reserve !== null && price < reserve)) {
     return {
       outcome: 'unsold',
       sale: null,
-      notify: [{ userId: lot.seller_id, kind: 'lot_unsold' }, ...lotEnded(bidders, null)],
+      notify: [{ userId: lot.sellerId, kind: 'lot_unsold' }, ...lotEnded(bidders, null)],
     }
   }
   return {
     outcome: 'settled',
-    sale: { winner, seller: lot.seller_id, price },
+    sale: { winner, seller: lot.sellerId, price },
     notify: [
       { userId: winner, kind: 'won' },
-      { userId: lot.seller_id, kind: 'lot_sold' },
+      { userId: lot.sellerId, kind: 'lot_sold' },
       ...lotEnded(bidders, winner),
     ],
   }

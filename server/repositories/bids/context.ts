@@ -1,20 +1,10 @@
 /** What deciding a batch of bids reads besides the locked rows: clock, funds, watchers, bid ids. */
-import type { BidderFunds } from '../../../common/auction.ts'
 import { toPositional } from '../../db/named-sql.ts'
 import type { Queryable } from '../../db/types.ts'
+import type { BidContext } from '../../domain/bids.ts'
 import { fundsSql } from '../wallets.ts'
 
-export interface BidContext {
-  /** Clock read after the locks were taken. */
-  now: Date
-  /** The seller's display name (decision 0025). */
-  sellerName: string
-  /** Which of the users watch this lot. */
-  watching: Set<string>
-  funds: Map<string, BidderFunds>
-  /** Pre-allocated bid ids, ascending: bid-id order is the serial order of the bids. */
-  bidIds: number[]
-}
+export type { BidContext }
 
 export interface ContextQuery {
   lotId: string

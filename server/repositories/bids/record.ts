@@ -1,48 +1,26 @@
 /** Writing a batch of accepted bids: history, lot, holds, wallets, notices and answers at once. */
 import { withPieces, type SqlPiece } from '../../db/named-sql.ts'
 import type { Queryable } from '../../db/types.ts'
+import type { BidsWrite, NewBidRow } from '../../domain/bids.ts'
 import { leaderOnlyHoldPieces } from '../holds.ts'
 import { releaseClaimsPiece, storeAnswersPiece } from '../idempotency.ts'
-import { updateLotAfterBidsPiece, type LotAfterBids } from '../lots/writes.ts'
+import { updateLotAfterBidsPiece } from '../lots/writes.ts'
 import { insertOutbidPiece } from '../notifications.ts'
 import { pushOutboxPiece } from '../push-outbox.ts'
 import { bumpWalletVersionsPiece } from '../wallets.ts'
 
-export interface NewBidRow {
-  id: number
-  bidderId: string
-  amount: number
-  maxAmount: number
-  auto: boolean
-  key: string | null
-  /** False for a leader's private raise of their maximum. */
-  visible: boolean
-}
-
-export interface BidsWrite {
-  lotId: string
-  at: Date
-  rows: NewBidRow[]
-  lot: LotAfterBids
-  /** Wallet version increments per user (one per hold change). */
-  walletBumps: Map<string, number>
-  outbid: Array<{ userId: string; data: Record<string, unknown> }>
-  /** Answers of the accepted bids, stored under their claimed keys. */
-  responses: Array<{ userId: string; key: string; response: unknown }>
-  /** Keys this batch claimed whose bids were all refused: released (only successes are stored). */
-  released: Array<{ userId: string; key: string }>
-}
+export type { BidsWrite, NewBidRow }
 
 /** History rows with their pre-allocated ids (bid-id order is the serial order). */
 function insertBidsPiece(name: string, lotId: string, at: Date, rows: NewBidRow[]): SqlPiece {
   return {
     name,
-    sql: `insert into bids (id, lot_id, bidder_id, amount, max_amount, auto, idempotency_key, created_at, visible)
+    sql: `insert into bids (id, lot_id, bidder_id, amount, max_amount, auto, created_at, visible)
           overriding system value
-          select r.id, :lotId, r.bidder_id, r.amount, r.max_amount, r.auto, r.key, :at, r.visible
+          select r.id, :lotId, r.bidder_id, r.amount, r.max_amount, r.auto, :at, r.visible
             from unnest(:ids::bigint[], :bidders::uuid[], :amounts::bigint[], :maxima::bigint[],
-                        :autos::boolean[], :keys::text[], :visibles::boolean[])
-                 as r(id, bidder_id, amount, max_amount, auto, key, visible)
+                        :autos::boolean[], :visibles::boolean[])
+                 as r(id, bidder_id, amount, max_amount, auto, visible)
           returning 1`,
     params: {
       lotId,
@@ -52,7 +30,6 @@ function insertBidsPiece(name: string, lotId: string, at: Date, rows: NewBidRow[
       amounts: rows.map((r) => r.amount),
       maxima: rows.map((r) => r.maxAmount),
       autos: rows.map((r) => r.auto),
-      keys: rows.map((r) => r.key),
       visibles: rows.map((r) => r.visible),
     },
   }

@@ -1,52 +1,44 @@
-/** Lot rows → the API's shapes: the public summary, the detail, and the viewer's standing. */
-import {
-  ENDED_STATUSES,
-  minNextBid,
-  type LotDetail,
-  type LotSummary,
-  type MyLot,
-  type MyLotStatus,
-} from '../../../common/auction.ts'
+/** Lot rows → the domain's lot (server/domain/lot.ts) and the API's shapes built from it. */
+import type { LotDetail, LotSummary, MyLot, MyLotStatus } from '../../../common/auction.ts'
+import { lotDetail, lotSummary, type LockedLot, type NamedLot } from '../../domain/lot.ts'
 import type { LotRow, LotView } from './rows.ts'
 
-/** A picture's address, relative to the app's base (uploads are served under `uploads/`). */
-const pictureUrl = (path: string) => `uploads/${path}`
-
-export function toSummary(row: LotView, now = new Date()): LotSummary {
-  const over = ENDED_STATUSES.includes(row.status)
+/** The row as the commands decide on it (camelCase; the pictures as the row carries them). */
+export function toLockedLot(row: LotRow): LockedLot {
   return {
     id: row.id,
+    sellerId: row.seller_id,
     title: row.title,
     category: row.category,
-    status: row.status,
+    description: row.description,
+    nextSteps: row.next_steps,
     startingPrice: row.starting_price,
-    currentPrice: row.current_price,
-    minNextBid: over
-      ? null
-      : minNextBid({ startingPrice: row.starting_price, currentPrice: row.current_price }),
-    bidCount: row.bid_count,
-    leader: row.leader_alias,
-    seller: row.seller_name,
-    hasReserve: row.reserve_price !== null,
-    reserveMet: row.reserve_price === null ? null : (row.current_price ?? 0) >= row.reserve_price,
-    startsAt: row.starts_at.toISOString(),
-    endsAt: row.ends_at.toISOString(),
+    reservePrice: row.reserve_price,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
     softCloseSeconds: row.soft_close_seconds,
-    imageUrl: row.pictures[0] ? pictureUrl(row.pictures[0].path) : null,
-    pictures: row.pictures.map((p) => ({
-      id: p.id,
-      url: pictureUrl(p.path),
-      width: p.width,
-      height: p.height,
-      widths: p.widths,
-    })),
+    status: row.status,
+    currentPrice: row.current_price,
+    leaderId: row.leader_id,
+    leaderMax: row.leader_max,
+    bidCount: row.bid_count,
     version: row.version,
-    serverTime: now.toISOString(),
+    pictures: row.pictures,
+    closedAt: row.closed_at,
+    settledAt: row.settled_at,
   }
 }
 
+export function toNamedLot(row: LotView): NamedLot {
+  return { ...toLockedLot(row), sellerName: row.seller_name, leaderAlias: row.leader_alias }
+}
+
+export function toSummary(row: LotView, now = new Date()): LotSummary {
+  return lotSummary(toNamedLot(row), now)
+}
+
 export function toDetail(row: LotView, my: MyLot | null, now = new Date()): LotDetail {
-  return { ...toSummary(row, now), description: row.description, my }
+  return lotDetail(toNamedLot(row), my, now)
 }
 
 /** The viewer's standing on a lot, from the lot and whether/how much they bid. */

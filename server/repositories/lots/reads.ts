@@ -1,7 +1,8 @@
 /** Reading lots: by id, for update, and the viewer's maxima on them. */
 import type { Queryable } from '../../db/types.ts'
 import type { LotSummary, MyLot } from '../../../common/auction.ts'
-import { myStatus, toSummary } from './mappers.ts'
+import type { LockedLot } from '../../domain/lot.ts'
+import { myStatus, toLockedLot, toSummary } from './mappers.ts'
 import { PICTURES_COLUMN, VIEW, type LotRow, type LotView } from './rows.ts'
 
 export async function findLot(db: Queryable, id: string): Promise<LotView | undefined> {
@@ -26,9 +27,10 @@ export async function findLots(db: Queryable, ids: string[]): Promise<LotView[]>
  * close, pictures — takes this lock first, so bids on one lot are serialized (lock order: lot →
  * wallets). The row comes with its pictures, which change only under this lock — read by a second
  * statement: one that waited for the lock would see the pictures as they were when it began
- * (PostgreSQL re-reads only the locked row), missing a picture added meanwhile.
+ * (PostgreSQL re-reads only the locked row), missing a picture added meanwhile. Returned as the
+ * domain's lot, which the deciders take.
  */
-export async function lockLot(db: Queryable, id: string): Promise<LotRow | undefined> {
+export async function lockLot(db: Queryable, id: string): Promise<LockedLot | undefined> {
   const { rows } = await db.query<Omit<LotRow, 'pictures'>>(
     'select * from lots where id = $1 for update',
     [id],
@@ -39,7 +41,7 @@ export async function lockLot(db: Queryable, id: string): Promise<LotRow | undef
     `select ${PICTURES_COLUMN} from lots l where l.id = $1`,
     [id],
   )
-  return { ...row, pictures: pictures[0]?.pictures ?? [] }
+  return toLockedLot({ ...row, pictures: pictures[0]?.pictures ?? [] })
 }
 
 /** The viewer's maximum on each of these lots (their leader maximum, else their highest bid). */

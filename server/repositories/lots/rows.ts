@@ -1,5 +1,6 @@
 /** A lot as the database holds it, and as the reads return it with its public aliases. */
 import type { LotCategory, LotStatus } from '../../../common/auction.ts'
+import type { LotPicture } from '../../domain/lot.ts'
 
 export interface LotRow {
   id: string
@@ -21,19 +22,9 @@ export interface LotRow {
   bid_count: number
   version: number
   /** The lot's pictures in order, the cover first (`PICTURES_COLUMN`, decision 0024). */
-  pictures: PictureRow[]
+  pictures: LotPicture[]
   closed_at: Date | null
   settled_at: Date | null
-}
-
-/** One of a lot's pictures as the lot reads carry it (a file under DATA_DIR/uploads). */
-export interface PictureRow {
-  id: string
-  path: string
-  width: number | null
-  height: number | null
-  /** The widths of its WebP copies (decision 0031). */
-  widths: number[]
 }
 
 /**

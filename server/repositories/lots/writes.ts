@@ -2,16 +2,7 @@
 import type { LotCategory } from '../../../common/auction.ts'
 import type { SqlPiece } from '../../db/named-sql.ts'
 import type { Queryable } from '../../db/types.ts'
-
-/** What a batch of bids changes on the lot. */
-export interface LotAfterBids {
-  currentPrice: number | null
-  leaderId: string | null
-  leaderMax: number | null
-  bidCount: number
-  endsAt: Date
-  version: number
-}
+import type { LotAfterBids } from '../../domain/bids.ts'
 
 /** The lot as a batch of bids left it, as a piece of the bid write. */
 export function updateLotAfterBidsPiece(

@@ -5,11 +5,11 @@ import {
   decideSignIn,
 } from '../../../server/commands/auth/decide-account.ts'
 import { decideEdit } from '../../../server/commands/lots/decide-edit.ts'
-import type { LotRow } from '../../../server/repositories/lots.ts'
+import type { LockedLot } from '../../../server/domain/lot.ts'
 
 /** The pure rules of decision 0025, without a database. */
-const lot = (over: Partial<LotRow> = {}) =>
-  ({ seller_id: 'seller', status: 'open', bid_count: 0, ...over }) as LotRow
+const lot = (over: Partial<LockedLot> = {}) =>
+  ({ sellerId: 'seller', status: 'open', bidCount: 0, ...over }) as LockedLot
 
 const refusal = (run: () => unknown) => {
   try {
@@ -27,7 +27,7 @@ describe('decideEdit', () => {
     ['someone else', lot(), 'other', { status: 403, code: 'forbidden', keys: [] }],
     [
       'after a bid',
-      lot({ bid_count: 1 }),
+      lot({ bidCount: 1 }),
       'seller',
       { status: 409, code: 'lot_not_editable', keys: [] },
     ],
@@ -55,7 +55,7 @@ describe('decideEdit', () => {
     ['someone else', lot(), 'other', 'Only the seller can edit a lot.'],
     [
       'after a bid',
-      lot({ bid_count: 1 }),
+      lot({ bidCount: 1 }),
       'seller',
       'This lot has bids, so it can no longer be edited.',
     ],

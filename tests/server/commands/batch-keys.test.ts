@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { PublicUser } from '../../../common/accounts.ts'
 import { BatchKeys } from '../../../server/commands/bids/batch-keys.ts'
 import { bidClaim, bidSlot, type BidRequest } from '../../../server/commands/bids/bid-types.ts'
-import type { ClaimOutcome } from '../../../server/repositories/idempotency.ts'
+import type { ClaimOutcome } from '../../../server/domain/idempotency.ts'
 
 /**
  * A bid batch's Idempotency-Keys without a database (decision 0017): what a retried or repeated

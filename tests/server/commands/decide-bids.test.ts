@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { PublicUser } from '../../../common/accounts.ts'
 import { bidClaim, bidSlot, type BidRequest } from '../../../server/commands/bids/bid-types.ts'
 import { decideBids, type BidBatchInputs } from '../../../server/commands/bids/decide-bids.ts'
-import type { ClaimOutcome } from '../../../server/repositories/idempotency.ts'
-import type { LotRow } from '../../../server/repositories/lots.ts'
+import type { ClaimOutcome } from '../../../server/domain/idempotency.ts'
+import type { LockedLot } from '../../../server/domain/lot.ts'
 
 /** decideBids without a database: the batch's serial order, funds, soft close and its keys. */
 
@@ -16,27 +16,27 @@ const user = (id: string): PublicUser => ({
   alias: `Bidder ${id}`,
   createdAt: now.toISOString(),
 })
-const lot = (patch: Partial<LotRow> = {}): LotRow => ({
+const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   id: 'lot',
-  seller_id: 'seller',
+  sellerId: 'seller',
   title: 'Teak sideboard',
   category: 'other',
   description: '',
-  next_steps: '',
-  starting_price: 1_000,
-  reserve_price: null,
-  starts_at: now,
-  ends_at: new Date(now.getTime() + 3_600_000),
-  soft_close_seconds: 60,
+  nextSteps: '',
+  startingPrice: 1_000,
+  reservePrice: null,
+  startsAt: now,
+  endsAt: new Date(now.getTime() + 3_600_000),
+  softCloseSeconds: 60,
   status: 'open',
-  current_price: null,
-  leader_id: null,
-  leader_max: null,
-  bid_count: 0,
+  currentPrice: null,
+  leaderId: null,
+  leaderMax: null,
+  bidCount: 0,
   version: 1,
   pictures: [],
-  closed_at: null,
-  settled_at: null,
+  closedAt: null,
+  settledAt: null,
   ...patch,
 })
 const bid = (id: string, amount: number, key = `key-${id}-${amount}`): BidRequest => ({
@@ -48,7 +48,7 @@ const bid = (id: string, amount: number, key = `key-${id}-${amount}`): BidReques
 })
 
 /** Every key claimed fresh, every bidder with `balance` and nothing held. */
-function inputs(requests: BidRequest[], patch: Partial<LotRow> = {}, balance = 10_000) {
+function inputs(requests: BidRequest[], patch: Partial<LockedLot> = {}, balance = 10_000) {
   const ids = [...new Set(requests.map((r) => r.user.id))]
   const claims = new Map<string, ClaimOutcome>(requests.map((r) => [bidSlot(r), { claimed: true }]))
   return {
@@ -92,15 +92,15 @@ describe('decideBids', () => {
     ['less than the window left: extends to now + window', 59_999, 60_000],
     ['exactly the window left: keeps the end', 60_000, 60_000],
   ] as const)('soft close: %s', (_name, left, expected) => {
-    const ends_at = new Date(now.getTime() + left)
-    const d = decideBids(inputs([bid('alice', 1_000)], { ends_at }))
+    const endsAt = new Date(now.getTime() + left)
+    const d = decideBids(inputs([bid('alice', 1_000)], { endsAt }))
     expect(d.write.lot.endsAt.getTime() - now.getTime()).toBe(expected)
   })
 
   it('refuses the seller, and any bid once the lot has ended, without stopping the others', () => {
     const d = decideBids(inputs([bid('seller', 1_000), bid('alice', 1_000)]))
     expect(codes(d)).toEqual(['own_lot', 201])
-    const ended = decideBids(inputs([bid('alice', 1_000)], { ends_at: now }))
+    const ended = decideBids(inputs([bid('alice', 1_000)], { endsAt: now }))
     expect(codes(ended)).toEqual(['lot_not_open'])
     expect(ended.placed).toBeNull()
     expect(ended.write.released).toEqual([{ userId: 'alice', key: 'key-alice-1000' }])
@@ -151,7 +151,6 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
         amount: 1_000,
         maxAmount: 3_000,
         auto: false,
-        key: 'ka',
         visible: true,
       },
       {
@@ -160,7 +159,6 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
         amount: 1_500,
         maxAmount: 1_500,
         auto: false,
-        key: 'kb',
         visible: true,
       },
       {
@@ -169,7 +167,6 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
         amount: 1_600,
         maxAmount: 3_000,
         auto: true,
-        key: null,
         visible: true,
       },
       {
@@ -178,7 +175,6 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
         amount: 1_600,
         maxAmount: 4_000,
         auto: false,
-        key: 'kc',
         visible: false,
       },
     ])
@@ -242,10 +238,10 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
 
   it('a leader outside the batch: shown under their alias, outbid, their hold released', () => {
     const input = inputs([withMax('bob', 2_000, 6_000, 'kb')], {
-      current_price: 1_000,
-      leader_id: 'carol',
-      leader_max: 5_000,
-      bid_count: 1,
+      currentPrice: 1_000,
+      leaderId: 'carol',
+      leaderMax: 5_000,
+      bidCount: 1,
     })
     input.wallets.push({ userId: 'carol', version: 7, alias: 'Bidder carol' })
     input.ctx.funds.set('carol', { balance: 8_000, held: 5_000, lotHold: 5_000 })
@@ -277,10 +273,10 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
 
   it('a challenger whose maximum does not beat the leader outside the batch sees who leads', () => {
     const input = inputs([bid('bob', 1_100)], {
-      current_price: 1_000,
-      leader_id: 'carol',
-      leader_max: 5_000,
-      bid_count: 1,
+      currentPrice: 1_000,
+      leaderId: 'carol',
+      leaderMax: 5_000,
+      bidCount: 1,
     })
     input.wallets.push({ userId: 'carol', version: 7, alias: 'Bidder carol' })
     const d = decideBids(input)

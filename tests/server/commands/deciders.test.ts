@@ -16,34 +16,34 @@ import {
   decideSettlement,
   paidPastCap,
 } from '../../../server/commands/wallet/top-ups/top-up-rules.ts'
-import type { LotRow } from '../../../server/repositories/lots.ts'
+import type { LockedLot } from '../../../server/domain/lot.ts'
 import type { AppError } from '../../../server/lib/problem.ts'
 import { intent, topUpAt } from './top-up-fixtures.ts'
 
 /** The pure deciders behind the write commands, without a database: each limit, its edge, one past. */
 
 const now = new Date('2030-01-01T12:00:00.000Z')
-const lot = (patch: Partial<LotRow> = {}): LotRow => ({
+const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   id: 'lot',
-  seller_id: 'seller',
+  sellerId: 'seller',
   title: 'Teak sideboard',
   category: 'other',
   description: '',
-  next_steps: '',
-  starting_price: 1_000,
-  reserve_price: null,
-  starts_at: new Date(now.getTime() - 3_600_000),
-  ends_at: now,
-  soft_close_seconds: 60,
+  nextSteps: '',
+  startingPrice: 1_000,
+  reservePrice: null,
+  startsAt: new Date(now.getTime() - 3_600_000),
+  endsAt: now,
+  softCloseSeconds: 60,
   status: 'open',
-  current_price: 1_500,
-  leader_id: 'alice',
-  leader_max: 2_000,
-  bid_count: 2,
+  currentPrice: 1_500,
+  leaderId: 'alice',
+  leaderMax: 2_000,
+  bidCount: 2,
   version: 3,
   pictures: [],
-  closed_at: null,
-  settled_at: null,
+  closedAt: null,
+  settledAt: null,
   ...patch,
 })
 const code = (f: () => unknown) => {
@@ -68,11 +68,11 @@ const problem = (f: () => unknown) => {
 describe('decideClose: when a lot settles', () => {
   it.each([
     ['ends exactly now', lot(), 'settled'],
-    ['ends one ms later', lot({ ends_at: new Date(now.getTime() + 1) }), 'skipped'],
+    ['ends one ms later', lot({ endsAt: new Date(now.getTime() + 1) }), 'skipped'],
     ['already settled', lot({ status: 'settled' }), 'skipped'],
-    ['price exactly at the reserve', lot({ reserve_price: 1_500 }), 'settled'],
-    ['price one cent below the reserve', lot({ reserve_price: 1_501 }), 'unsold'],
-    ['no bids', lot({ leader_id: null, current_price: null, leader_max: null }), 'unsold'],
+    ['price exactly at the reserve', lot({ reservePrice: 1_500 }), 'settled'],
+    ['price one cent below the reserve', lot({ reservePrice: 1_501 }), 'unsold'],
+    ['no bids', lot({ leaderId: null, currentPrice: null, leaderMax: null }), 'unsold'],
   ] as const)('%s → %s', (_name, row, outcome) => {
     expect(decideClose(row, now).outcome).toBe(outcome)
   })
@@ -102,7 +102,7 @@ describe('decideClose: everyone who bid and did not win hears the lot ended', ()
   })
 
   it('reserve not met: the leader did not win either', () => {
-    expect(notified(decideClose(lot({ reserve_price: 1_501 }), now, bidders))).toEqual([
+    expect(notified(decideClose(lot({ reservePrice: 1_501 }), now, bidders))).toEqual([
       { userId: 'seller', kind: 'lot_unsold' },
       { userId: 'alice', kind: 'lot_ended' },
       { userId: 'bob', kind: 'lot_ended' },
@@ -119,10 +119,10 @@ describe('decideCancel: who may cancel', () => {
   const seller = { id: 'seller', role: 'member' as const }
   const admin = { id: 'root', role: 'admin' as const }
   it.each([
-    ['the seller, before any bid', lot({ bid_count: 0, leader_id: null }), seller, 'ok'],
-    ['the seller, after one bid', lot({ bid_count: 1 }), seller, 'lot_has_bids'],
+    ['the seller, before any bid', lot({ bidCount: 0, leaderId: null }), seller, 'ok'],
+    ['the seller, after one bid', lot({ bidCount: 1 }), seller, 'lot_has_bids'],
     ['an admin, after bids', lot(), admin, 'ok'],
-    ['someone else', lot({ bid_count: 0 }), { id: 'bob', role: 'member' as const }, 'forbidden'],
+    ['someone else', lot({ bidCount: 0 }), { id: 'bob', role: 'member' as const }, 'forbidden'],
     ['an admin, once the lot is over', lot({ status: 'unsold' }), admin, 'lot_not_cancellable'],
     ['anyone, a missing lot', undefined, admin, 'not_found'],
   ] as const)('%s → %s', (_name, row, user, expected) => {
@@ -205,7 +205,7 @@ describe('decideNewLot: a start now or in the past opens the lot at once', () =>
 
 describe('checkPictureChange: the seller, before the first bid and the end (0024)', () => {
   const before = new Date(now.getTime() - 1)
-  const fresh = (patch: Partial<LotRow> = {}) => lot({ bid_count: 0, ...patch })
+  const fresh = (patch: Partial<LockedLot> = {}) => lot({ bidCount: 0, ...patch })
   it.each([
     ['the seller, one ms before the end', fresh(), 'seller', before, 'ok'],
     ['the seller, at the end', fresh(), 'seller', now, 'pictures_locked'],
@@ -218,7 +218,7 @@ describe('checkPictureChange: the seller, before the first bid and the end (0024
     ],
     [
       'the seller, after the first bid',
-      fresh({ bid_count: 1 }),
+      fresh({ bidCount: 1 }),
       'seller',
       before,
       'pictures_locked',
@@ -233,9 +233,10 @@ describe('checkPictureChange: the seller, before the first bid and the end (0024
 describe('checkPictureAdd and checkPictureOrder: 8 at most, every picture once', () => {
   const withPictures = (n: number) =>
     lot({
-      bid_count: 0,
+      bidCount: 0,
       pictures: Array.from({ length: n }, (_, i) => ({
-        id: `0000000${i}-0000-4000-8000-000000000000`,
+        // Hex letters in the ids, so that matching them regardless of case is tested.
+        id: `abcdef0${i}-0000-4000-8000-000000000000`,
         path: `lots/lot-${i}.png`,
         width: 640,
         height: 480,
@@ -253,6 +254,20 @@ describe('checkPictureAdd and checkPictureOrder: 8 at most, every picture once',
   it('answers the next position', () => {
     expect(checkPictureAdd(withPictures(3), 'lots/new.png')).toBe(3)
   })
+  it('tells the seller why a picture cannot be added', () => {
+    expect(problem(() => checkPictureAdd(withPictures(LOT_PICTURES_MAX), 'lots/new.png'))).toEqual({
+      status: 409,
+      code: 'too_many_pictures',
+      detail: `A lot has at most ${LOT_PICTURES_MAX} pictures; remove one first.`,
+      errors: undefined,
+    })
+    expect(problem(() => checkPictureAdd(withPictures(3), 'lots/lot-1.png'))).toEqual({
+      status: 409,
+      code: 'conflict',
+      detail: 'This picture is already on the lot.',
+      errors: undefined,
+    })
+  })
 
   const three = withPictures(3)
   const [a, b, c] = three.pictures.map((p) => p.id) as [string, string, string]
@@ -266,6 +281,16 @@ describe('checkPictureAdd and checkPictureOrder: 8 at most, every picture once',
     ['empty', [], 'validation_failed'],
   ] as const)('%s → %s', (_name, ids, expected) => {
     expect(code(() => checkPictureOrder(three, ids))).toBe(expected)
+  })
+  it('answers the order as the lot spells its ids, and names the field of a wrong one', () => {
+    expect(checkPictureOrder(three, [c.toUpperCase(), a, b])).toEqual([c, a, b])
+    const wrong = 'Name each of the lot’s pictures exactly once.'
+    expect(problem(() => checkPictureOrder(three, [a, b]))).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      detail: wrong,
+      errors: { pictureIds: wrong },
+    })
   })
 })
 
@@ -304,8 +329,8 @@ describe('decideSettlement: what a PaymentIntent means for its top-up', () => {
 
 describe('decideClose: never a sale without both a winner and a price', () => {
   it.each([
-    ['a price but no leader', lot({ leader_id: null, leader_max: null })],
-    ['a leader but no price', lot({ current_price: null })],
+    ['a price but no leader', lot({ leaderId: null, leaderMax: null })],
+    ['a leader but no price', lot({ currentPrice: null })],
   ] as const)('%s → unsold, nobody pays', (_name, row) => {
     expect(decideClose(row, now, ['alice'])).toEqual({
       outcome: 'unsold',
@@ -321,7 +346,7 @@ describe('decideClose: never a sale without both a winner and a price', () => {
 describe('decideCancel: what the member reads', () => {
   const seller = { id: 'seller', role: 'member' as const }
   it('the seller cancels a scheduled lot before it opens; nobody to tell', () => {
-    const scheduled = lot({ status: 'scheduled', bid_count: 0, leader_id: null })
+    const scheduled = lot({ status: 'scheduled', bidCount: 0, leaderId: null })
     expect(decideCancel(scheduled, seller)).toEqual({ notify: null })
   })
 
@@ -344,7 +369,7 @@ describe('decideCancel: what the member reads', () => {
     ],
     [
       'someone else',
-      lot({ bid_count: 0 }),
+      lot({ bidCount: 0 }),
       { id: 'bob', role: 'member' as const },
       {
         status: 403,
@@ -442,7 +467,7 @@ describe('checkPictureChange: what the member reads', () => {
     ],
     [
       'the seller, once the lot has ended',
-      lot({ status: 'settled', bid_count: 0, ends_at: new Date(now.getTime() + 60_000) }),
+      lot({ status: 'settled', bidCount: 0, endsAt: new Date(now.getTime() + 60_000) }),
       'seller',
       {
         status: 409,
@@ -453,7 +478,7 @@ describe('checkPictureChange: what the member reads', () => {
     ],
     [
       'the seller, once the lot has bids',
-      lot({ bid_count: 1 }),
+      lot({ bidCount: 1 }),
       'seller',
       {
         status: 409,
@@ -467,7 +492,7 @@ describe('checkPictureChange: what the member reads', () => {
   })
 
   it('the seller gets the lot back, scheduled or open', () => {
-    const scheduled = lot({ status: 'scheduled', bid_count: 0 })
+    const scheduled = lot({ status: 'scheduled', bidCount: 0 })
     expect(checkPictureChange(scheduled, 'seller', before)).toBe(scheduled)
   })
 })

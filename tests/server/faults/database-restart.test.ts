@@ -8,7 +8,7 @@ import type { Database } from '../../../server/db/types.ts'
 import { createScheduler, type Scheduler } from '../../../server/jobs/scheduler.ts'
 import { member, openLot, RecordingBroadcaster, bid } from '../auction-helpers.ts'
 import { createTestApp, onPostgres, testConfig, XHR, type TestApp } from '../helpers.ts'
-import { assertAuctionInvariants } from '../invariants/auction.ts'
+import { assertAuctionInvariants, bidAnswers } from '../invariants/auction.ts'
 import { bidUntil, newBidLog, type Send } from './bidders.ts'
 import { startOwnPostgres, type OwnPostgres } from './own-postgres.ts'
 
@@ -137,13 +137,8 @@ describe.runIf(onPostgres)('PostgreSQL restarts while members bid', () => {
 
     // Nothing accepted is lost, nothing unanswered was applied: the stored answers are exactly
     // the accepted bids, and every bid an answer listed is in the lot's history.
-    const { rows: stored } = await db.query<{ key: string }>(
-      `select k.key from idempotency_keys k join bids b
-          on b.bidder_id = k.user_id and b.idempotency_key = k.key
-        where k.scope = 'bid' and b.lot_id = $1`,
-      [lotId],
-    )
-    expect(new Set(stored.map((r) => r.key))).toEqual(new Set(log.accepted.keys()))
+    const stored = (await bidAnswers(db)).filter((a) => a.placed?.lotId === lotId)
+    expect(new Set(stored.map((a) => a.key))).toEqual(new Set(log.accepted.keys()))
     const { rows: history } = await db.query<{ id: number }>(
       'select id from bids where lot_id = $1',
       [lotId],

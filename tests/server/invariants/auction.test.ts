@@ -39,6 +39,8 @@ beforeAll(async () => {
   expect((await bid(a, lotId, { amount: 1_000, maxAmount: 2_000 })).statusCode).toBe(201)
   expect((await bid(b, lotId, { amount: 1_100 })).statusCode).toBe(201)
   expect((await bid(b, lotId, { amount: 2_500, maxAmount: 3_000 })).statusCode).toBe(201)
+  // The leader raises their maximum: a hidden row, and an answer that lists no bids.
+  expect((await bid(b, lotId, { amount: 2_600, maxAmount: 4_000 })).statusCode).toBe(201)
   leaderId = b.id
   otherId = a.id
 })
@@ -86,17 +88,40 @@ describe('auction invariants', () => {
     expect(found.join()).toMatch(/available -\d+ < 0/)
   })
 
-  it('notice a stored answer without its bid, or a half-done claim', async () => {
-    const lost = await violationsAfter((tx) =>
-      tx.query(
-        `delete from bids where id = (select max(id) from bids where bidder_id = $1 and not auto)`,
-        [leaderId],
-      ),
-    )
-    expect(lost.join()).toMatch(/0 bids under its key/)
+  it('notice a stored answer without its bid, shown or hidden, or a half-done claim', async () => {
+    const lastOf = (visible: boolean) =>
+      violationsAfter((tx) =>
+        tx.query(
+          `delete from bids where id = (select max(id) from bids
+             where bidder_id = $1 and not auto and visible = $2)`,
+          [leaderId, visible],
+        ),
+      )
+    expect((await lastOf(true)).join()).toMatch(/its bid is not in the history/)
+    expect((await lastOf(false)).join()).toMatch(/its bid is not in the history/)
     const claim = await violationsAfter((tx) =>
       tx.query(`update idempotency_keys set status_code = 0 where user_id = $1`, [leaderId]),
     )
     expect(claim.join()).toMatch(/status 0/)
+  })
+
+  it('notice a bid without its stored answer, or one answer claiming another’s bid', async () => {
+    const unanswered = await violationsAfter((tx) =>
+      tx.query(
+        `delete from idempotency_keys where scope = 'bid' and user_id = $1
+           and key = (select min(key) from idempotency_keys where scope = 'bid' and user_id = $1)`,
+        [otherId],
+      ),
+    )
+    expect(unanswered.join()).toMatch(/bid \d+ has no stored answer/)
+    const twice = await violationsAfter((tx) =>
+      tx.query(
+        `insert into idempotency_keys (user_id, scope, key, request_hash, response, status_code)
+         select user_id, scope, key || '-again', request_hash, response, status_code
+           from idempotency_keys where scope = 'bid' and user_id = $1`,
+        [otherId],
+      ),
+    )
+    expect(twice.join()).toMatch(/is the effect of both/)
   })
 })

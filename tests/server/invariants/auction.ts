@@ -142,50 +142,113 @@ export async function holdViolations(db: Queryable): Promise<string[]> {
   return problems
 }
 
+/** A stored bid answer, and the bid it placed as far as the history shows. */
+export interface BidAnswer {
+  slot: string
+  userId: string
+  key: string
+  statusCode: number
+  /** The answer's lot, and the bid ids it lists. */
+  lotId: string | undefined
+  listed: number[]
+  /** How many of the listed bids are not a proxy's (the request's own is the one). */
+  ownListed: number
+  /** The request's own bid in the history, or undefined when the history has none. */
+  placed: { id: number; lotId: string; bidderId: string } | undefined
+}
+
 /**
- * Every stored bid answer has its effect and every keyed bid has its stored answer (they commit
- * together), the bids an answer lists are in the history under that key, and no claim was left
- * half-done (a placeholder with status 0).
+ * Every stored bid answer with the bid its request placed, read from idempotency_keys and bids
+ * alone. Each accepted bid adds exactly one row of its own (not a proxy's): the answer lists it,
+ * unless it was a leader's hidden raise of their maximum, which lists no bids and is the hidden
+ * row at the maximum the answer reports.
  */
-export async function idempotencyViolations(db: Queryable): Promise<string[]> {
+export async function bidAnswers(db: Queryable): Promise<BidAnswer[]> {
   const { rows: stored } = await db.query<{
     user_id: string
     key: string
     status_code: number
-    response: { bids?: Array<{ id: number }>; lot?: { id: string } } | null
-  }>(`select user_id, key, status_code, response from idempotency_keys where scope = 'bid'`)
-  const { rows: keyed } = await db.query<{
+    response: {
+      bids?: Array<{ id: number; auto: boolean }>
+      lot?: { id: string; my?: { maxBid: number | null } | null }
+    } | null
+  }>(
+    `select user_id, key, status_code, response from idempotency_keys where scope = 'bid'
+      order by user_id, key`,
+  )
+  const { rows: bids } = await db.query<{
     id: number
     lot_id: string
     bidder_id: string
-    idempotency_key: string
-  }>('select id, lot_id, bidder_id, idempotency_key from bids where idempotency_key is not null')
-  const { rows: all } = await db.query<{ id: number; lot_id: string }>(
-    'select id, lot_id from bids',
+    max_amount: number
+    auto: boolean
+    visible: boolean
+  }>('select id, lot_id, bidder_id, max_amount, auto, visible from bids')
+  const byId = new Map(bids.map((b) => [Number(b.id), b]))
+  const hiddenRaise = new Map(
+    bids
+      .filter((b) => !b.auto && !b.visible)
+      .map((b) => [`${b.lot_id} ${b.bidder_id} ${Number(b.max_amount)}`, b]),
+  )
+  return stored.map((s) => {
+    const listed = s.response?.bids ?? []
+    const own = listed.filter((b) => !b.auto)
+    const lotId = s.response?.lot?.id
+    const row =
+      listed.length > 0
+        ? own.length === 1
+          ? byId.get(Number(own[0]!.id))
+          : undefined
+        : hiddenRaise.get(`${lotId} ${s.user_id} ${s.response?.lot?.my?.maxBid}`)
+    return {
+      slot: `${s.user_id} ${s.key}`,
+      userId: s.user_id,
+      key: s.key,
+      statusCode: s.status_code,
+      lotId,
+      listed: listed.map((b) => Number(b.id)),
+      ownListed: own.length,
+      placed: row && { id: Number(row.id), lotId: row.lot_id, bidderId: row.bidder_id },
+    }
+  })
+}
+
+/**
+ * Every stored bid answer has its effect and every bid of a request (not a proxy's) has its stored
+ * answer, one to one (they commit together); the bids an answer lists are in its lot; and no claim
+ * was left half-done (a placeholder with status 0).
+ */
+export async function idempotencyViolations(db: Queryable): Promise<string[]> {
+  const answers = await bidAnswers(db)
+  const { rows: all } = await db.query<{ id: number; lot_id: string; auto: boolean }>(
+    'select id, lot_id, auto from bids',
   )
   const lotOfBid = new Map(all.map((b) => [Number(b.id), b.lot_id]))
-  const bidsByKey = groupBy(keyed, (b) => `${b.bidder_id} ${b.idempotency_key}`)
-  const answered = new Set(stored.map((s) => `${s.user_id} ${s.key}`))
+  const answerOf = new Map<number, string>()
   const problems: string[] = []
-  for (const s of stored) {
-    const slot = `${s.user_id} ${s.key}`
-    if (s.status_code !== 201) {
-      problems.push(`answer ${slot}: status ${s.status_code}`)
+  for (const a of answers) {
+    if (a.statusCode !== 201) {
+      problems.push(`answer ${a.slot}: status ${a.statusCode}`)
       continue
     }
-    const effect = bidsByKey.get(slot) ?? []
-    if (effect.length !== 1) problems.push(`answer ${slot}: ${effect.length} bids under its key`)
-    const listed = s.response?.bids?.map((b) => Number(b.id)) ?? []
-    const lotId = s.response?.lot?.id
-    for (const id of listed)
-      if (lotOfBid.get(id) !== lotId) problems.push(`answer ${slot}: bid ${id} not in lot ${lotId}`)
-    // A hidden maximum raise lists no bids; otherwise the answer lists its own bid.
-    const own = effect[0] ? Number(effect[0].id) : undefined
-    if (own !== undefined && listed.length > 0 && !listed.includes(own))
-      problems.push(`answer ${slot}: lists ${listed}, not its own bid ${own}`)
+    for (const id of a.listed)
+      if (lotOfBid.get(id) !== a.lotId)
+        problems.push(`answer ${a.slot}: bid ${id} not in lot ${a.lotId}`)
+    if (a.ownListed > 1) problems.push(`answer ${a.slot}: lists ${a.ownListed} bids of its own`)
+    if (!a.placed) {
+      problems.push(`answer ${a.slot}: its bid is not in the history`)
+      continue
+    }
+    if (a.placed.bidderId !== a.userId || a.placed.lotId !== a.lotId)
+      problems.push(
+        `answer ${a.slot}: bid ${a.placed.id} is ${a.placed.bidderId}'s in lot ${a.placed.lotId}`,
+      )
+    const other = answerOf.get(a.placed.id)
+    if (other) problems.push(`bid ${a.placed.id} is the effect of both ${other} and ${a.slot}`)
+    answerOf.set(a.placed.id, a.slot)
   }
-  for (const slot of bidsByKey.keys())
-    if (!answered.has(slot)) problems.push(`bid ${slot} has no stored answer`)
+  for (const b of all)
+    if (!b.auto && !answerOf.has(Number(b.id))) problems.push(`bid ${b.id} has no stored answer`)
   return problems
 }
 
