@@ -1,32 +1,9 @@
 import type { OrderEvent, ShipTo } from '../../common/orders/shapes.ts'
+import type { OrderRecord } from '../domain/order.ts'
 import type { OrderDelivery, OrderMoveType, OrderState } from '../../common/orders/states.ts'
 import type { Queryable } from '../db/types.ts'
 
-/** An order as the commands and reads use it (issue 29). */
-export interface OrderRecord {
-  id: string
-  seq: number
-  lotId: string
-  lotTitle: string
-  buyerId: string
-  buyerName: string
-  sellerId: string
-  sellerName: string
-  state: OrderState
-  stateSince: Date
-  delivery: OrderDelivery
-  hammer: number
-  premium: number
-  shipping: number
-  sellerFee: number
-  pickupTown: string | null
-  shipTo: ShipTo | null
-  carrier: string | null
-  trackingNumber: string | null
-  refundedAmount: number | null
-  version: number
-  createdAt: Date
-}
+export type { OrderRecord } from '../domain/order.ts'
 
 interface OrderRow {
   id: string

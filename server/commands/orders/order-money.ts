@@ -6,7 +6,7 @@ import {
   houseTakeOfOrder,
   pendingOfOrder,
 } from '../../repositories/order-ledger.ts'
-import type { OrderRecord } from '../../repositories/orders.ts'
+import type { OrderRecord } from '../../domain/order.ts'
 
 /**
  * How an order's money moves (decision 0051). Each function writes entries that sum to zero; the

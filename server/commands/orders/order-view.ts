@@ -5,7 +5,7 @@ import {
   type OrderDeadlines,
   type OrderFacts,
 } from '../../../common/orders/states.ts'
-import type { OrderRecord } from '../../repositories/orders.ts'
+import type { OrderRecord } from '../../domain/order.ts'
 
 /** Who `user` is to this order: its buyer, its seller, an admin, or nobody (a 404 to them). */
 export function viewerOf(
