@@ -12,6 +12,7 @@ import metrics from './plugins/metrics.ts'
 import staticFiles from './plugins/static.ts'
 import addressRoutes from './routes/addresses/index.ts'
 import adminRoutes from './routes/admin/index.ts'
+import adminOrderRoutes from './routes/admin/orders.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
@@ -23,6 +24,7 @@ import lotImageRoutes from './routes/lot-images/index.ts'
 import { firstPictureFinder } from './routes/lots/first-picture.ts'
 import lotRoutes from './routes/lots/index.ts'
 import notificationRoutes from './routes/notifications/index.ts'
+import orderRoutes from './routes/orders/index.ts'
 import pushRoutes from './routes/push/index.ts'
 import stripeWebhookRoutes from './routes/stripe/index.ts'
 import topUpRoutes from './routes/top-ups/index.ts'
@@ -138,6 +140,9 @@ export async function registerRoutes(
             webhookSecret: config.stripe.webhookSecret,
           })
           await api.register(adminRoutes, payments)
+          const orders = { db, deadlines: config.sales.orderDeadlines, currency: config.currency }
+          await api.register(orderRoutes, orders)
+          await api.register(adminOrderRoutes, orders)
         },
         { prefix: '/api' },
       )

@@ -50,3 +50,9 @@ export interface OrderDetail extends Order {
 
 export const ORDER_ROLES = ['buyer', 'seller'] as const
 export type OrderListRole = (typeof ORDER_ROLES)[number]
+
+/** `POST /api/orders/:id/shipment`: who carries it, and its tracking number when there is one. */
+export const CARRIER_MAX_LENGTH = 60
+export const TRACKING_NUMBER_MAX_LENGTH = 64
+/** Letters, digits, spaces and dashes: what carriers print on a label. */
+export const TRACKING_NUMBER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 -]*$'

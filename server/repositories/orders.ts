@@ -228,3 +228,19 @@ export async function ordersDueForCompletion(
   )
   return rows.map((r) => r.id)
 }
+
+/** Every order, or those in one state (the admin's queue), newest first. */
+export async function ordersInState(
+  db: Queryable,
+  query: { state?: OrderState | undefined; before?: number | undefined; limit?: number },
+): Promise<{ items: OrderRecord[]; nextCursor: string | null }> {
+  const limit = query.limit ?? ORDER_PAGE
+  const { rows } = await db.query<OrderRow>(
+    `${SELECT} where ($1::text is null or o.state = $1) and ($2::bigint is null or o.seq < $2)
+      order by o.seq desc limit $3`,
+    [query.state ?? null, query.before ?? null, limit + 1],
+  )
+  const items = rows.slice(0, limit).map(toRecord)
+  const last = items[items.length - 1]
+  return { items, nextCursor: rows.length > limit && last ? String(last.seq) : null }
+}

@@ -72,7 +72,8 @@ export async function moveOrder(
     const decision = decideOrderMove(factsOf(order), move, viewer, deps.deadlines, now)
     if (!decision.ok) throw refusalError(decision.refusal)
     const change = await applyMove(tx, order, { ...request, state: decision.state }, now)
-    await finishMove(tx, events, deps, { order, change, move, actorId: user.id }, now)
+    const reason = request.resolution?.reason ?? null
+    await finishMove(tx, events, deps, { order, change, move, actorId: user.id, reason }, now)
     const moved = (await findOrder(tx, orderId))!
     return toOrderDetail(moved, await orderEvents(tx, orderId), viewer, deps.deadlines, now)
   })
@@ -95,7 +96,7 @@ export async function autoCompleteOrder(
     const decision = decideOrderMove(factsOf(order), move, 'system', deps.deadlines, now)
     if (!decision.ok) return false
     const change = await applyMove(tx, order, { move, state: decision.state }, now)
-    await finishMove(tx, events, deps, { order, change, move, actorId: null }, now)
+    await finishMove(tx, events, deps, { order, change, move, actorId: null, reason: null }, now)
     return true
   })
   return body
@@ -169,10 +170,12 @@ async function finishMove(
     change: OrderChange & { moneyMoved: boolean }
     move: OrderMove
     actorId: string | null
+    /** An admin's reason, for the audit. */
+    reason: string | null
   },
   now: Date,
 ) {
-  const { order, change, move, actorId } = moved
+  const { order, change, move, actorId, reason } = moved
   const { moneyMoved, ...orderChange } = change
   await updateOrder(tx, order.id, orderChange, now)
   await appendOrderEvent(tx, {
@@ -188,7 +191,7 @@ async function finishMove(
       action: 'order.resolve',
       targetType: 'order',
       targetId: order.id,
-      reason: null,
+      reason,
       details: { outcome: move.outcome, refundedAmount: change.refundedAmount ?? null },
     })
   }
