@@ -118,6 +118,7 @@ async function main() {
     broadcaster: app.broadcaster,
     currency: config.currency,
     log: app.log,
+    orderDeadlines: config.sales.orderDeadlines,
     // Local mode keeps a few demo lots open at all times; production never lists anything itself.
     demoLots: demoLotsFor(config.production, {
       db,

@@ -10,6 +10,9 @@ import { IDEMPOTENCY_KEY_TTL_MS, deleteIdempotencyKeysBefore } from '../reposito
 import { lotsDueToClose, nextLotEventAt } from '../repositories/lots.ts'
 import { deleteExpiredSessions } from '../repositories/sessions.ts'
 import { keepDemoLotsOpen, type DemoLotsDeps } from './demo-lots.ts'
+import { DEFAULT_ORDER_DEADLINES, type OrderDeadlines } from '../../common/orders/states.ts'
+import { autoCompleteOrder } from '../commands/orders/move-order.ts'
+import { ordersDueForCompletion } from '../repositories/orders.ts'
 
 export interface SchedulerDeps {
   db: Database
@@ -20,6 +23,8 @@ export interface SchedulerDeps {
   intervalMs?: number
   /** Local mode only (`demoLotsFor`): keep a few demo lots open (decision 0026). */
   demoLots?: DemoLotsDeps | undefined
+  /** ORDER_AUTO_COMPLETE_DAYS and ORDER_SHIP_BY_DAYS (decision 0051). */
+  orderDeadlines?: OrderDeadlines
 }
 
 export interface RunReport {
@@ -30,11 +35,15 @@ export interface RunReport {
   demoListed?: string[]
   /** Rows the hourly sweep deleted, when it ran in this pass. */
   swept?: { sessions: number; idempotencyKeys: number }
+  /** Shipped orders completed by time in this pass, when the orders pass ran. */
+  ordersCompleted?: string[]
 }
 
 const CLOSE_BATCH = 100
 /** Expired sessions and old idempotency answers are deleted at most this often. */
 const SWEEP_EVERY_MS = 3_600_000
+/** Orders complete days after shipping: looking once a minute is plenty. */
+const ORDERS_EVERY_MS = 60_000
 /** setTimeout's limit is 2^31 ms; the tick covers anything further away anyway. */
 const MAX_WAIT_MS = 60_000
 
@@ -50,6 +59,8 @@ export function createScheduler(deps: SchedulerDeps) {
   let running: Promise<RunReport> | undefined
   let stopped = true
   let lastSweepAt = -Infinity
+  let lastOrdersAt = -Infinity
+  const orderDeadlines = deps.orderDeadlines ?? DEFAULT_ORDER_DEADLINES
 
   async function closeDue(now: Date, report: RunReport) {
     for (const id of await lotsDueToClose(db, now, CLOSE_BATCH)) {
@@ -71,11 +82,33 @@ export function createScheduler(deps: SchedulerDeps) {
     report.endingSoon.push(...(await notifyEndingSoon(db, now, { broadcaster })))
     await closeDue(now, report)
     if (deps.demoLots) report.demoListed = await keepDemoLotsOpen(deps.demoLots, now)
+    if (now.getTime() - lastOrdersAt >= ORDERS_EVERY_MS) {
+      report.ordersCompleted = await completeDueOrders(now)
+      lastOrdersAt = now.getTime()
+    }
     if (now.getTime() - lastSweepAt >= SWEEP_EVERY_MS) {
       report.swept = await sweep(now)
       lastSweepAt = now.getTime()
     }
     return report
+  }
+
+  /**
+   * Shipped orders whose auto-completion time has passed complete and pay their sellers. Any number
+   * of nodes may run this: each order's move re-checks its state under the order's lock.
+   */
+  async function completeDueOrders(now: Date): Promise<string[]> {
+    const completed: string[] = []
+    const orders = { db, deadlines: orderDeadlines, currency, broadcaster }
+    for (const id of await ordersDueForCompletion(db, orderDeadlines.autoCompleteDays, now)) {
+      try {
+        if (await autoCompleteOrder(orders, id, now)) completed.push(id)
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error
+        log?.error({ err: error, orderId: id }, 'completing an order failed; retried next pass')
+      }
+    }
+    return completed
   }
 
   /** Keeps the tables that grow with every sign-in and every write bounded. */

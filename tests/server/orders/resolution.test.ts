@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { autoCompleteOrder } from '../../../server/commands/orders/move-order.ts'
-import { member, type Member } from '../auction-helpers.ts'
+import { createScheduler } from '../../../server/jobs/scheduler.ts'
+import { member, RecordingBroadcaster, type Member } from '../auction-helpers.ts'
 import { createTestApp, testConfig, type TestApp } from '../helpers.ts'
 import { accounts, expectOrderInvariants, houseTotal, soldOrder } from './order-kit.ts'
 
@@ -141,5 +142,23 @@ describe('completing by itself', () => {
     ])
     expect(runs.sort()).toEqual([false, true])
     expect(await accounts(t.db, seller.id)).toEqual({ available: split.sellerProceeds, pending: 0 })
+  })
+
+  it('is what the scheduler does with shipped orders past their time', async () => {
+    const { orderId } = await soldOrder(t.db, { seller, buyer })
+    await t.db.query(`update orders set state = 'shipped', state_since = now() where id = $1`, [
+      orderId,
+    ])
+    const scheduler = createScheduler({
+      db: t.db,
+      broadcaster: new RecordingBroadcaster(config.pusher),
+      currency: config.currency,
+      orderDeadlines: { ...deadlines, autoCompleteDays: 3 },
+    })
+    const early = await scheduler.runDueJobs(new Date(Date.now() + 2 * 86_400_000))
+    expect(early.ordersCompleted).not.toContain(orderId)
+    // The orders pass runs once a minute.
+    const later = await scheduler.runDueJobs(new Date(Date.now() + 3 * 86_400_000 + 60_000))
+    expect(later.ordersCompleted).toContain(orderId)
   })
 })
