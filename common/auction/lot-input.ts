@@ -17,6 +17,7 @@ import {
 import { isLotCategory, type LotCategory } from './finding.ts'
 import { isMoney } from './prices.ts'
 import { isLineOfText, LINE_OF_TEXT_MESSAGE } from './text.ts'
+import { deliveryProblems, type LotDeliveryInput } from '../orders/delivery.ts'
 
 export interface LotInput {
   title: string
@@ -31,6 +32,8 @@ export interface LotInput {
   startsAt?: string | undefined
   endsAt: string
   softCloseSeconds?: number | undefined
+  /** Shipping, a pickup, or both: required (issue 29). */
+  delivery?: LotDeliveryInput | undefined
 }
 
 /** Per-field problems with a lot to create, checked against `now`; empty when it is valid. */
@@ -51,6 +54,7 @@ export function validateLotInput(input: LotInput, now: Date): Record<string, str
   if ((input.nextSteps ?? '').trim().length > NEXT_STEPS_MAX_LENGTH) {
     errors.nextSteps = `Must be at most ${NEXT_STEPS_MAX_LENGTH} characters.`
   }
+  Object.assign(errors, deliveryProblems(input.delivery))
   if (!isMoney(input.startingPrice) || input.startingPrice < STARTING_PRICE_MIN) {
     errors.startingPrice = `Must be a whole number of cents from ${STARTING_PRICE_MIN} to ${MONEY_MAX}.`
   }

@@ -1,4 +1,5 @@
 /** The shapes of lots, bids and notifications as the API answers and the events carry them. */
+import type { LotDelivery } from '../orders/delivery.ts'
 import type { LotCategory } from './finding.ts'
 
 /**
@@ -35,6 +36,8 @@ export interface LotSummary {
   startsAt: string
   endsAt: string
   softCloseSeconds: number
+  /** Shipping (a flat cost), a pickup town, or both (issue 29); neither for lots listed before. */
+  delivery: LotDelivery
   /** The lot's first picture (its cover), relative to the app's base (`uploads/lots/…`), or null. */
   imageUrl: string | null
   /** Every picture in the seller's order, the cover first (at most `LOT_PICTURES_MAX`). */

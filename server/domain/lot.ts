@@ -12,6 +12,7 @@ import {
   type LotSummary,
   type MyLot,
 } from '../../common/auction.ts'
+import type { LotDelivery } from '../../common/orders/delivery.ts'
 
 /** One of a lot's pictures (a file under DATA_DIR/uploads). */
 export interface LotPicture {
@@ -31,6 +32,8 @@ export interface LockedLot {
   description: string
   /** The seller's pickup or shipping note for the buyer ('' when none). */
   nextSteps: string
+  /** How it reaches the buyer (issue 29). */
+  delivery: LotDelivery
   startingPrice: number
   reservePrice: number | null
   startsAt: Date
@@ -77,6 +80,7 @@ export function lotSummary(lot: NamedLot, now = new Date()): LotSummary {
     startsAt: lot.startsAt.toISOString(),
     endsAt: lot.endsAt.toISOString(),
     softCloseSeconds: lot.softCloseSeconds,
+    delivery: lot.delivery,
     imageUrl: lot.pictures[0] ? pictureUrl(lot.pictures[0].path) : null,
     pictures: lot.pictures.map((p) => ({
       id: p.id,

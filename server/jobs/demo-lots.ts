@@ -5,6 +5,7 @@
  */
 import type { LotCategory } from '../../common/auction.ts'
 import { createLot } from '../commands/lots/create-lot.ts'
+import type { LotDeliveryInput } from '../../common/orders/delivery.ts'
 import type { Database } from '../db/types.ts'
 import type { Broadcaster } from '../lib/broadcaster.ts'
 import { countRunningLots } from '../repositories/lots/demo.ts'
@@ -13,6 +14,15 @@ import { pictureNewDemoLot } from './demo-pictures.ts'
 
 export const DEMO_OPEN_MIN = 4
 export const DEMO_SELLERS = ['alice@lotline.test', 'bob@lotline.test', 'carol@lotline.test']
+
+/** How the demo's lots reach their buyers, in turn: every way an order can go (issue 29). */
+export const DEMO_DELIVERIES: readonly LotDeliveryInput[] = [
+  { shipping: { cost: 650 } },
+  { pickup: { town: 'Madrid' } },
+  { shipping: { cost: 900 }, pickup: { town: 'Sevilla' } },
+  { shipping: { cost: 0 } },
+]
+export const demoDelivery = (index: number) => DEMO_DELIVERIES[index % DEMO_DELIVERIES.length]!
 
 /** What the demo lists, in turn: varied categories, prices and lengths (some end within the hour). */
 export const DEMO_CATALOGUE: ReadonlyArray<{
@@ -90,6 +100,7 @@ export async function keepDemoLotsOpen(deps: DemoLotsDeps, now = new Date()): Pr
           startingPrice: item.price,
           reservePrice: item.reserve ?? null,
           endsAt: new Date(now.getTime() + item.minutes * 60_000).toISOString(),
+          delivery: demoDelivery(turn),
         },
       },
       { broadcaster: deps.broadcaster },

@@ -6,6 +6,8 @@ import { countUsers, insertUser } from '../repositories/users.ts'
 import { appendLedgerEntry } from '../repositories/ledger.ts'
 import { insertLot } from '../repositories/lots.ts'
 import { seedEndedLots } from './seed-ended-lots.ts'
+import { demoDelivery } from './demo-lots.ts'
+import { cleanDelivery } from '../../common/orders/delivery.ts'
 
 export const DEMO_PASSWORD = 'lotline-demo'
 export const DEMO_STARTING_CREDIT = 50_000
@@ -96,6 +98,7 @@ export async function seedDemoData(db: Database, currency = DEFAULT_CURRENCY): P
         endsAt: new Date(now + Math.round(lot.hours * 3600) * 1000),
         softCloseSeconds: SOFT_CLOSE_DEFAULT_SECONDS,
         status: 'open',
+        delivery: cleanDelivery(demoDelivery(index)),
       })
     }
   })

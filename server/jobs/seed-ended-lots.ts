@@ -11,6 +11,8 @@ import type { Database } from '../db/types.ts'
 import { insertLot } from '../repositories/lots.ts'
 import { moveDemoLotEnd } from '../repositories/lots/demo.ts'
 import { findUserByEmail, toPublicUser } from '../repositories/users.ts'
+import { cleanDelivery } from '../../common/orders/delivery.ts'
+import { demoDelivery } from './demo-lots.ts'
 
 export async function seedEndedLots(db: Database, currency: string): Promise<void> {
   const [alice, bob, carol] = await Promise.all(
@@ -33,6 +35,7 @@ export async function seedEndedLots(db: Database, currency: string): Promise<voi
     endsAt: hoursAgo(2),
     softCloseSeconds: SOFT_CLOSE_DEFAULT_SECONDS,
     status: 'open',
+    delivery: cleanDelivery(demoDelivery(1)),
   })
   await closeLot({ db, currency }, unsold, now)
 
@@ -48,6 +51,7 @@ export async function seedEndedLots(db: Database, currency: string): Promise<voi
     endsAt: new Date(now.getTime() + 3_600_000),
     softCloseSeconds: SOFT_CLOSE_DEFAULT_SECONDS,
     status: 'open',
+    delivery: cleanDelivery(demoDelivery(2)),
   })
   const bid = (user: typeof bob, amount: number, maxAmount?: number) =>
     placeBids(

@@ -42,6 +42,11 @@ const lotSummaryProperties = {
   startsAt: Timestamp,
   endsAt: Timestamp,
   softCloseSeconds: Type.Integer(),
+  /** Shipping (a flat cost), a pickup town, or both; neither for lots listed before (issue 29). */
+  delivery: Closed({
+    shipping: Nullable(Closed({ cost: Type.Integer({ minimum: 0 }) })),
+    pickup: Nullable(Closed({ town: Type.String() })),
+  }),
   /** The lot's first picture (its cover), relative to the app's base (`uploads/lots/…`), or null. */
   imageUrl: Nullable(Type.String()),
   /** Every picture in the seller's order, the cover first (at most 8, decision 0024). */

@@ -91,6 +91,7 @@ export async function createLot(
       category: 'other',
       startingPrice: 1000,
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      delivery: { pickup: { town: 'Madrid' } },
       ...fields,
     }),
   })

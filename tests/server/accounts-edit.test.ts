@@ -315,6 +315,29 @@ describe('PATCH /api/lots/:id: the seller edits before the first bid', () => {
     expect(broadcaster.named('lot.edited')).toHaveLength(1)
   })
 
+  it('replaces the delivery, and keeps the text when only the delivery is sent', async () => {
+    const seller = await member(t.app, t.db, config)
+    const lotId = await openLot(t.db, seller.id, { title: 'Oak chair' })
+    const shipped = await edit(seller.b, lotId, { delivery: { shipping: { cost: 0 } } })
+    expect(shipped.json()).toMatchObject({
+      title: 'Oak chair',
+      delivery: { shipping: { cost: 0 }, pickup: null },
+    })
+    const both = await edit(seller.b, lotId, {
+      delivery: { shipping: { cost: 900 }, pickup: { town: ' Leeds ' } },
+    })
+    expect(both.json().delivery).toEqual({ shipping: { cost: 900 }, pickup: { town: 'Leeds' } })
+    const none = await edit(seller.b, lotId, { delivery: {} })
+    expect([none.statusCode, none.json().errors]).toEqual([
+      422,
+      { delivery: 'Offer shipping, a pickup, or both.' },
+    ])
+    const { rows } = await t.db.query('select shipping_cost, pickup_town from lots where id = $1', [
+      lotId,
+    ])
+    expect(rows).toEqual([{ shipping_cost: 900, pickup_town: 'Leeds' }])
+  })
+
   it('refuses anyone but the seller (403, admins too) and an unknown lot (404)', async () => {
     const seller = await member(t.app, t.db, config)
     const other = await member(t.app, t.db, config)

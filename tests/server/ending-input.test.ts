@@ -25,6 +25,7 @@ describe('next steps on a new lot', () => {
           category: 'other',
           startingPrice: 1_000,
           endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+          delivery: { pickup: { town: 'Madrid' } },
           nextSteps,
         },
       })

@@ -159,6 +159,7 @@ describe('categories', () => {
       title: 'Brass lamp',
       startingPrice: 1_000,
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      delivery: { pickup: { town: 'Madrid' } },
     }
     const post = (payload: object) =>
       seller.b.request({ method: 'POST', url: '/api/lots', payload })

@@ -181,6 +181,7 @@ describe(`ten identical writes at once apply once (${ENGINE})`, () => {
       category: 'other',
       startingPrice: 1_000,
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      delivery: { pickup: { town: 'Madrid' } },
     }
     const create = (key: string, title = body.title) =>
       seller.b.request({

@@ -144,6 +144,7 @@ describe('text the database cannot store or a reader could be deceived by is ref
     category: 'other',
     startingPrice: 100,
     endsAt: inAnHour(),
+    delivery: { pickup: { town: 'Madrid' } },
     ...fields,
   })
   it.each([

@@ -76,6 +76,7 @@ async function sellerWithLot(title = 'Brass telescope') {
       category: 'other',
       startingPrice: 1_000,
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      delivery: { pickup: { town: 'Madrid' } },
     },
   })
   expect(created.statusCode).toBe(201)
@@ -445,6 +446,7 @@ describe('upload rate limit', () => {
             category: 'other',
             startingPrice: 1_000,
             endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+            delivery: { pickup: { town: 'Madrid' } },
           },
         })
         return { b, id: lot.json().id as string }

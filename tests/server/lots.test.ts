@@ -43,6 +43,7 @@ describe('creating a lot', () => {
         startingPrice: 2_500,
         reservePrice: 5_000,
         endsAt: inMinutes(120),
+        delivery: { shipping: { cost: 650 } },
       },
     })
     expect(res.statusCode).toBe(201)
@@ -60,6 +61,7 @@ describe('creating a lot', () => {
       hasReserve: true,
       reserveMet: false,
       softCloseSeconds: 60,
+      delivery: { shipping: { cost: 650 }, pickup: null },
       version: 1,
       my: { status: null, maxBid: null, watching: false },
     })
@@ -84,6 +86,7 @@ describe('creating a lot', () => {
         startingPrice: 100,
         startsAt: inMinutes(30),
         endsAt: inMinutes(90),
+        delivery: { shipping: { cost: 650 } },
         softCloseSeconds: 30,
       },
     })
@@ -103,6 +106,9 @@ describe('creating a lot', () => {
     ['a soft close outside 10..600 s', { softCloseSeconds: 5 }, 'softCloseSeconds'],
     ['a time that is not ISO-8601', { endsAt: 'next week' }, 'endsAt'],
     ['an unknown field', { status: 'settled' }, 'body'],
+    ['no way to reach the buyer', { delivery: {} }, 'delivery'],
+    ['a negative shipping cost', { delivery: { shipping: { cost: -1 } } }, 'delivery.shipping.cost'],
+    ['a blank pickup town', { delivery: { pickup: { town: ' ' } } }, 'pickupTown'],
   ])('refuses %s with a per-field message and creates nothing', async (_name, patch, field) => {
     const seller = await newMember(0)
     const before = await countLots()
@@ -114,6 +120,7 @@ describe('creating a lot', () => {
         category: 'other',
         startingPrice: 1_000,
         endsAt: inMinutes(60),
+        delivery: { shipping: { cost: 650 } },
         ...patch,
       },
     })
@@ -130,6 +137,7 @@ describe('creating a lot', () => {
       category: 'other',
       startingPrice: 1_000,
       endsAt: inMinutes(60),
+      delivery: { shipping: { cost: 650 } },
     }
     const guest = await t.app.inject({ method: 'POST', url: '/api/lots', headers: XHR, payload })
     expect(guest.statusCode).toBe(401)

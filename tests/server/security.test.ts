@@ -421,6 +421,7 @@ describe('lots one member may list', () => {
               category: 'other',
               startingPrice: 1_000,
               endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+              delivery: { pickup: { town: 'Madrid' } },
             },
           })
       }

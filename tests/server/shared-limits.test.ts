@@ -92,6 +92,7 @@ describe.runIf(onPostgres)('limits shared by two API nodes through Redis', () =>
           category: 'other',
           startingPrice: 1_000,
           endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+          delivery: { pickup: { town: 'Madrid' } },
         },
       })
     expect((await list(a, 'First')).statusCode).toBe(201)

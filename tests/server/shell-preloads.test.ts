@@ -70,6 +70,7 @@ beforeAll(async () => {
       category: 'other',
       startingPrice: 1_000,
       endsAt: new Date(Date.now() + 120_000).toISOString(),
+      delivery: { pickup: { town: 'Madrid' } },
     },
   })
   lotId = created.json().id
@@ -274,6 +275,7 @@ describe("the shell brings its first screen's answers (decision 0039)", () => {
         category: 'other',
         startingPrice: 1_000,
         endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        delivery: { pickup: { town: 'Madrid' } },
       },
     })
     expect(created.statusCode).toBe(201)

@@ -3,6 +3,7 @@ import {
   validateLotInput,
   type LotInput,
 } from '../../../common/auction.ts'
+import { cleanDelivery } from '../../../common/orders/delivery.ts'
 import { AppError } from '../../lib/problem.ts'
 
 /** The row a valid lot form becomes: a start in the past or absent means open now. */
@@ -17,6 +18,8 @@ export function decideNewLot(sellerId: string, body: LotInput, now: Date) {
     category: body.category,
     description: (body.description ?? '').trim(),
     nextSteps: (body.nextSteps ?? '').trim(),
+    // validateLotInput refused a lot without one.
+    delivery: cleanDelivery(body.delivery ?? {}),
     startingPrice: body.startingPrice,
     reservePrice: body.reservePrice ?? null,
     startsAt,

@@ -12,6 +12,10 @@ export function toLockedLot(row: LotRow): LockedLot {
     category: row.category,
     description: row.description,
     nextSteps: row.next_steps,
+    delivery: {
+      shipping: row.shipping_cost === null ? null : { cost: Number(row.shipping_cost) },
+      pickup: row.pickup_town === null ? null : { town: row.pickup_town },
+    },
     startingPrice: row.starting_price,
     reservePrice: row.reserve_price,
     startsAt: row.starts_at,

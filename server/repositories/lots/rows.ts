@@ -10,6 +10,8 @@ export interface LotRow {
   description: string
   /** The seller's pickup or shipping note for the buyer ('' when none). */
   next_steps: string
+  shipping_cost: number | null
+  pickup_town: string | null
   starting_price: number
   reserve_price: number | null
   starts_at: Date

@@ -1,5 +1,6 @@
 /** Writing lots: a new lot, the lot after bids, its picture, and its end (cancelled or closed). */
 import type { LotCategory } from '../../../common/auction.ts'
+import type { LotDelivery } from '../../../common/orders/delivery.ts'
 import type { SqlPiece } from '../../db/named-sql.ts'
 import type { Queryable } from '../../db/types.ts'
 import type { LotAfterBids } from '../../domain/bids.ts'
@@ -62,6 +63,7 @@ export async function insertLot(
     category: LotCategory
     description: string
     nextSteps?: string
+    delivery: LotDelivery
     startingPrice: number
     reservePrice: number | null
     startsAt: Date
@@ -72,8 +74,9 @@ export async function insertLot(
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into lots (seller_id, title, description, starting_price, reserve_price, starts_at,
-                       ends_at, soft_close_seconds, status, next_steps, category)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+                       ends_at, soft_close_seconds, status, next_steps, category, shipping_cost,
+                       pickup_town)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
     [
       lot.sellerId,
       lot.title,
@@ -86,6 +89,8 @@ export async function insertLot(
       lot.status,
       lot.nextSteps ?? '',
       lot.category,
+      lot.delivery.shipping?.cost ?? null,
+      lot.delivery.pickup?.town ?? null,
     ],
   )
   return rows[0]!.id

@@ -15,6 +15,7 @@ import {
   TITLE_MIN_LENGTH,
   VISIBLE_TEXT_FORMAT,
 } from '../../../common/auction.ts'
+import { PICKUP_TOWN_MAX_LENGTH } from '../../../common/orders/delivery.ts'
 import { NUMERIC_CURSOR_PATTERN } from '../../../common/wire.ts'
 import {
   BidPageSchema,
@@ -68,6 +69,28 @@ export const BidsQuery = Type.Object(
   { additionalProperties: false },
 )
 
+/**
+ * Shipping for a flat cost, a pickup town, or both (at least one: `deliveryProblems` in
+ * common/orders/delivery.ts says which field is wrong, with the same words as the form).
+ */
+const Delivery = Type.Object(
+  {
+    shipping: Type.Optional(
+      Type.Object(
+        { cost: Type.Integer({ minimum: 0, maximum: MONEY_MAX }) },
+        { additionalProperties: false },
+      ),
+    ),
+    pickup: Type.Optional(
+      Type.Object(
+        { town: Type.String({ maxLength: PICKUP_TOWN_MAX_LENGTH + 20 }) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+)
+
 export const CreateLotBody = Type.Object(
   {
     title: Type.String({
@@ -85,6 +108,8 @@ export const CreateLotBody = Type.Object(
     softCloseSeconds: Type.Optional(
       Type.Integer({ minimum: SOFT_CLOSE_MIN_SECONDS, maximum: SOFT_CLOSE_MAX_SECONDS }),
     ),
+    // Optional here so that a lot without one is told so in the form's words (validateLotInput).
+    delivery: Type.Optional(Delivery),
   },
   { additionalProperties: false },
 )
@@ -95,6 +120,7 @@ export const EditLotBody = Type.Object(
     title: Type.Optional(CreateLotBody.properties.title),
     description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX_LENGTH })),
     nextSteps: Type.Optional(Type.String({ maxLength: NEXT_STEPS_MAX_LENGTH })),
+    delivery: Type.Optional(Delivery),
   },
   { additionalProperties: false, minProperties: 1 },
 )

@@ -89,6 +89,43 @@ describe('decideEdit', () => {
       nextSteps: 'Pickup',
     })
   })
+
+  it('replaces the delivery whole, the town trimmed', () => {
+    const edit = decideEdit(
+      lot(),
+      { id: 'seller' },
+      {
+        delivery: { shipping: { cost: 0 }, pickup: { town: ' Segovia ' } },
+      },
+    )
+    expect(edit.delivery).toEqual({ shipping: { cost: 0 }, pickup: { town: 'Segovia' } })
+    expect(edit.title).toBeUndefined()
+    const pickupOnly = decideEdit(
+      lot(),
+      { id: 'seller' },
+      { delivery: { pickup: { town: 'Ávila' } } },
+    )
+    expect(pickupOnly.delivery).toEqual({ shipping: null, pickup: { town: 'Ávila' } })
+  })
+
+  it.each([
+    [{}, ['delivery']],
+    [{ shipping: { cost: -1 } }, ['shippingCost']],
+    [{ pickup: { town: ' ' } }, ['pickupTown']],
+  ])('refuses the delivery %j naming %j', (delivery, keys) => {
+    expect(refusal(() => decideEdit(lot(), { id: 'seller' }, { delivery }))).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      keys,
+    })
+  })
+
+  it('refuses a delivery change after the first bid like any other edit', () => {
+    const delivery = { shipping: { cost: 100 } }
+    expect(refusal(() => decideEdit(lot({ bidCount: 2 }), { id: 'seller' }, { delivery }))).toEqual(
+      { status: 409, code: 'lot_not_editable', keys: [] },
+    )
+  })
 })
 
 describe('decideDelete', () => {

@@ -23,6 +23,7 @@ const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   category: 'other',
   description: '',
   nextSteps: '',
+  delivery: { shipping: null, pickup: { town: 'Madrid' } },
   startingPrice: 1_000,
   reservePrice: null,
   startsAt: now,

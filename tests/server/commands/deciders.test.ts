@@ -30,6 +30,7 @@ const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   category: 'other',
   description: '',
   nextSteps: '',
+  delivery: { shipping: null, pickup: { town: 'Madrid' } },
   startingPrice: 1_000,
   reservePrice: null,
   startsAt: new Date(now.getTime() - 3_600_000),
@@ -185,6 +186,7 @@ describe('decideNewLot: a start now or in the past opens the lot at once', () =>
     category: 'other' as const,
     startingPrice: 1_000,
     endsAt: '2030-01-02T12:00:00Z',
+    delivery: { pickup: { town: 'Leeds' } },
   }
   it.each([
     ['no start', undefined, 'open'],
@@ -503,6 +505,7 @@ describe('decideNewLot: the row a valid form becomes', () => {
     category: 'other' as const,
     startingPrice: 1_000,
     endsAt: '2030-01-02T12:00:00Z',
+    delivery: { shipping: { cost: 650 }, pickup: { town: ' Leeds ' } },
   }
 
   it('defaults: no start is now, no texts, no reserve, the default soft close', () => {
@@ -518,6 +521,15 @@ describe('decideNewLot: the row a valid form becomes', () => {
       endsAt: new Date('2030-01-02T12:00:00Z'),
       softCloseSeconds: 60,
       status: 'open',
+      delivery: { shipping: { cost: 650 }, pickup: { town: 'Leeds' } },
+    })
+  })
+
+  it('refuses a lot that offers no way to reach the buyer', () => {
+    const { delivery: _none, ...withoutDelivery } = form
+    expect(problem(() => decideNewLot('seller', withoutDelivery, now))).toMatchObject({
+      status: 422,
+      errors: { delivery: 'Offer shipping, a pickup, or both.' },
     })
   })
 

@@ -68,6 +68,7 @@ export function pickSummary(lot: LotSummary): LotSummary {
     startsAt: lot.startsAt,
     endsAt: lot.endsAt,
     softCloseSeconds: lot.softCloseSeconds,
+    delivery: lot.delivery,
     imageUrl: lot.imageUrl,
     pictures: lot.pictures,
     version: lot.version,
