@@ -29,6 +29,8 @@ const NARROWED: Record<string, string[]> = {
     'tests/server/money/ledger-repo.test.ts',
     'tests/server/money/idempotency-repo.test.ts',
     'tests/server/money/run-command.test.ts',
+    'tests/server/money/close-lot.test.ts',
+    'tests/server/money/settle-top-up.test.ts',
   ],
 }
 
