@@ -107,6 +107,8 @@ describe('closeLot: a sale', () => {
       { user_id: winner, kind: 'purchase', amount: -2_500, reason: 'Walnut desk' },
       { user_id: seller, kind: 'sale', amount: 2_500, reason: 'Walnut desk' },
     ])
+    // The sale moves money between members: the lot's entries balance to zero.
+    expect((await lotEntries(lotId)).reduce((sum, e) => sum + e.amount, 0)).toBe(0)
     expect(await Promise.all([winner, seller, stray, loser].map((u) => balanceOf(db, u)))).toEqual([
       7_500, 2_500, 10_000, 10_000,
     ])
