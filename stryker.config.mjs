@@ -46,6 +46,14 @@ export default {
     // when a resume loads the replay and tells the other tabs.
     'src/offline/queue-store.ts',
     'src/offline/replay.ts',
+    // Money paths tested on PGlite (issue 27): one fresh database per test file
+    // (tests/server/money/), so each mutant costs one database load and a few statements.
+    'server/repositories/holds.ts',
+    'server/repositories/ledger.ts',
+    'server/repositories/idempotency.ts',
+    'server/commands/run-command.ts',
+    'server/commands/settlement/close-lot.ts',
+    'server/commands/wallet/top-ups/settle-top-up.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -24,6 +24,13 @@ const NARROWED: Record<string, string[]> = {
     'tests/server/first-screen-answers.test.ts',
     'tests/server/security-plugin.test.ts',
     'tests/server/broadcasting-auth.test.ts',
+    // The money paths, one fresh PGlite per file (not the HTTP suites: an app per mutant is slow).
+    'tests/server/money/holds-repo.test.ts',
+    'tests/server/money/ledger-repo.test.ts',
+    'tests/server/money/idempotency-repo.test.ts',
+    'tests/server/money/run-command.test.ts',
+    'tests/server/money/close-lot.test.ts',
+    'tests/server/money/settle-top-up.test.ts',
   ],
 }
 

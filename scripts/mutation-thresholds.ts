@@ -33,7 +33,7 @@ export interface Group {
  * a bid batch's Idempotency-Keys, the push endpoint allow-list, the first screen's inlined answers,
  * the client's real-time bridge, the headers that carry a queued write's key, and the CSRF rule
  * and security headers, who may subscribe to which real-time channel, and the offline queue on
- * disk and its replay's trigger.
+ * disk and its replay's trigger; and the money paths tested on PGlite.
  */
 const TRUST_PATHS = new Set([
   'server/commands/bids/batch-keys.ts',
@@ -45,6 +45,14 @@ const TRUST_PATHS = new Set([
   'server/routes/broadcasting/index.ts',
   'src/offline/queue-store.ts',
   'src/offline/replay.ts',
+  // The money paths tested on PGlite (tests/server/money/): holds, the ledger, idempotency keys,
+  // the command shell, closing a lot and settling a top-up.
+  'server/repositories/holds.ts',
+  'server/repositories/ledger.ts',
+  'server/repositories/idempotency.ts',
+  'server/commands/run-command.ts',
+  'server/commands/settlement/close-lot.ts',
+  'server/commands/wallet/top-ups/settle-top-up.ts',
 ])
 
 export const GROUPS: readonly Group[] = [
