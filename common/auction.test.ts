@@ -266,6 +266,7 @@ describe('validateLotInput', () => {
     category: 'home' as const,
     startingPrice: 1_000,
     endsAt: '2030-01-02T12:00:00Z',
+    delivery: { pickup: { town: 'Madrid' } },
   }
 
   it('accepts a valid lot that opens now', () => {
@@ -286,6 +287,7 @@ describe('validateLotInput', () => {
       now,
     )
     expect(Object.keys(errors).sort()).toEqual([
+      'delivery',
       'description',
       'endsAt',
       'reservePrice',
@@ -340,6 +342,7 @@ describe('hasVisibleText: titles, names and reasons must show something', () => 
           category: 'home',
           startingPrice: 1_000,
           endsAt: '2030-01-02T12:00:00Z',
+          delivery: { pickup: { town: 'Madrid' } },
         },
         new Date('2030-01-01T12:00:00Z'),
       ).title,
@@ -557,6 +560,7 @@ describe('validateLotInput: boundaries', () => {
     category: 'home' as const,
     startingPrice: 1_000,
     endsAt: iso(NOW + DAY),
+    delivery: { shipping: { cost: 0 } },
   }
   const check = (patch: Partial<LotInput>) => validateLotInput({ ...valid, ...patch }, now)
 
@@ -812,6 +816,7 @@ describe('validateLotInput: the category', () => {
     category: 'home' as const,
     startingPrice: 1_000,
     endsAt: '2030-01-02T12:00:00Z',
+    delivery: { shipping: { cost: 650 }, pickup: { town: 'Madrid' } },
   }
 
   it.each(['', 'Home', 'lamps', undefined])(
@@ -826,6 +831,30 @@ describe('validateLotInput: the category', () => {
     expect(LINE_OF_TEXT_MESSAGE).toBe('Must be one line with visible characters.')
     expect(validateLotInput({ ...base, title: 'A\nlamp' }, now)).toEqual({
       title: 'Must be one line with visible characters.',
+    })
+  })
+})
+
+describe('validateLotInput: the delivery (issue 29)', () => {
+  const now = new Date('2030-01-01T12:00:00Z')
+  const base = {
+    title: 'A lamp',
+    category: 'home' as const,
+    startingPrice: 1_000,
+    endsAt: '2030-01-02T12:00:00Z',
+  }
+
+  it('wants a way to reach the buyer, and names what is wrong with it', () => {
+    expect(validateLotInput(base, now)).toEqual({ delivery: 'Offer shipping, a pickup, or both.' })
+    expect(validateLotInput({ ...base, delivery: { shipping: { cost: 0 } } }, now)).toEqual({})
+    expect(
+      validateLotInput(
+        { ...base, delivery: { pickup: { town: '' }, shipping: { cost: 1.5 } } },
+        now,
+      ),
+    ).toEqual({
+      shippingCost: 'Must be a whole number of cents from 0 to 1000000.',
+      pickupTown: 'Must be one line with visible characters.',
     })
   })
 })

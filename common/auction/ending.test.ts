@@ -41,6 +41,7 @@ describe('next steps on a new lot', () => {
     category: 'home' as const,
     startingPrice: 1_000,
     endsAt: '2030-01-02T12:00:00Z',
+    delivery: { pickup: { town: 'Madrid' } },
   }
   const withSteps = (nextSteps: string) => validateLotInput({ ...base, nextSteps }, now)
 

@@ -69,6 +69,8 @@ describe('lot pictures', () => {
       await page.getByLabel('Title').fill('E2E pictured teapot')
       await page.getByLabel('Category').selectOption('home')
       await page.getByLabel('Starting price').fill('12')
+      await page.getByLabel('I ship it').check()
+      await page.getByLabel('Shipping cost').fill('6.50')
       await page
         .getByLabel('Pictures', { exact: false })
         .first()
@@ -87,6 +89,8 @@ describe('lot pictures', () => {
       await page.getByRole('button', { name: 'Put up for auction' }).click()
       await page.waitForURL(/\/lots\/[0-9a-f-]{36}$/)
       pictured = new URL(page.url()).pathname.split('/').pop()!
+      // The room says how it reaches the buyer, as the seller chose.
+      await page.getByText('Shipping €6.50').waitFor()
 
       // The room: the gallery in the chosen order; arrow keys and buttons move through it.
       await expect.poll(() => widths(page, '.gallery-slide img')).toEqual([28, 20, 24])

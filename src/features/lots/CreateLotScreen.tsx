@@ -10,6 +10,7 @@ import { SignedInOnly } from '../auth'
 import { CategoryField } from './components/CategoryField'
 import { DescriptionField, LotImageField } from './components/CreateLotFields'
 import { NextStepsField } from './components/NextStepsField'
+import { DeliveryFields } from './components/DeliveryFields'
 import { LotTimingFields } from './components/LotTimingFields'
 import { useCreateLotForm } from './useCreateLotForm'
 
@@ -86,6 +87,7 @@ function CreateLotForm() {
             hint={t('create.reserveHint')}
           />
         </div>
+        <DeliveryFields form={form} formId={formId} money={money} />
         <LotTimingFields form={form} formId={formId} />
         <LotImageField form={form} formId={formId} />
         <NextStepsField form={form} formId={formId} />

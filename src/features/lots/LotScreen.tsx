@@ -4,6 +4,7 @@ import { ENDED_STATUSES, minNextBid, type LotDetail } from '../../../common/auct
 import { lotChannel } from '../../../common/wire'
 import { isApiError } from '../../api/errors'
 import { useCurrency } from '../../api/config'
+import { DeliveryLine } from './components/DeliveryLine'
 import { EmptyState } from '../../components/EmptyState'
 import { NothingSaved } from '../../components/NothingSaved'
 import { OfflineNotice } from '../../components/OfflineNotice'
@@ -153,6 +154,7 @@ export default function LotScreen() {
           <p className="muted small">
             <LotStatusBadge status={lot.status} /> {t('lot.seller', { alias: lot.seller })}
           </p>
+          <DeliveryLine delivery={lot.delivery} currency={currency} className="muted small" />
         </div>
         <div className="lot-head-actions">
           {me && my ? <WatchButton lotId={lot.id} watching={my.watching} /> : null}

@@ -14,6 +14,7 @@ import {
   type LotInput,
 } from '../../../common/auction'
 import { parseMoney } from '../../../common/money'
+import { PICKUP_TOWN_MAX_LENGTH, type LotDeliveryInput } from '../../../common/orders/delivery'
 import type { MessageKey, Translate } from '../../i18n'
 
 /**
@@ -36,6 +37,9 @@ export type Field =
   | 'nextSteps'
   | 'startingPrice'
   | 'reservePrice'
+  | 'delivery'
+  | 'shippingCost'
+  | 'pickupTown'
   | 'startsAt'
   | 'endsAt'
   | 'softCloseSeconds'
@@ -47,6 +51,9 @@ export const FIELD_ORDER: Field[] = [
   'nextSteps',
   'startingPrice',
   'reservePrice',
+  'delivery',
+  'shippingCost',
+  'pickupTown',
   'startsAt',
   'endsAt',
   'softCloseSeconds',
@@ -62,6 +69,11 @@ export interface LotFormValues {
   nextSteps: string
   startingPrice: string
   reservePrice: string
+  /** Shipping offered, for `shippingCost` (0 = free); pickup offered, in `pickupTown`. */
+  ships: boolean
+  shippingCost: string
+  pickup: boolean
+  pickupTown: string
   startMode: 'now' | 'at'
   startsAt: string
   /** A DURATIONS key, or 'custom' for an explicit end. */
@@ -77,6 +89,10 @@ export const INITIAL_VALUES: LotFormValues = {
   nextSteps: '',
   startingPrice: '',
   reservePrice: '',
+  ships: false,
+  shippingCost: '',
+  pickup: false,
+  pickupTown: '',
   startMode: 'now',
   startsAt: '',
   duration: '1h',
@@ -102,6 +118,8 @@ export function fieldMessage(field: Field, t: Translate, money: (minor: number) 
       return t('create.err.nextSteps', { max: NEXT_STEPS_MAX_LENGTH })
     case 'startingPrice':
       return t('create.err.startingPrice', { min: money(STARTING_PRICE_MIN) })
+    case 'pickupTown':
+      return t('create.err.pickupTown', { max: PICKUP_TOWN_MAX_LENGTH })
     case 'softCloseSeconds':
       return t('create.err.softCloseSeconds', {
         min: SOFT_CLOSE_MIN_SECONDS,
@@ -125,6 +143,12 @@ export function checkLotForm(
 ): { request: LotInput; errors: FieldErrors } {
   const startingPrice = parseMoney(values.startingPrice, currency)
   const reservePrice = values.reservePrice.trim() ? parseMoney(values.reservePrice, currency) : null
+  // An empty cost is not free shipping: the seller must say 0.
+  const shippingCost = values.shippingCost.trim() ? parseMoney(values.shippingCost, currency) : null
+  const delivery: LotDeliveryInput = {
+    ...(values.ships ? { shipping: { cost: shippingCost ?? -1 } } : {}),
+    ...(values.pickup ? { pickup: { town: values.pickupTown } } : {}),
+  }
   const startsAt = values.startMode === 'at' ? fromLocalInput(values.startsAt) : undefined
   const start = startsAt ? Date.parse(startsAt) : now
   const duration = DURATIONS.find((d) => d.key === values.duration)
@@ -141,6 +165,7 @@ export function checkLotForm(
     ...(startsAt ? { startsAt } : {}),
     endsAt,
     softCloseSeconds: Number(values.softCloseSeconds),
+    delivery,
   }
   const problems = validateLotInput(input, new Date(now)) as FieldErrors
   const errors: FieldErrors = {}

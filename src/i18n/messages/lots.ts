@@ -110,6 +110,17 @@ export const lotsEn = {
   'create.err.startsAt': 'Pick a start within the next 30 days, not in the past.',
   'create.err.endsAt': 'The lot must run from 1 minute to 14 days.',
   'create.err.money': 'Enter an amount like 12.50.',
+  'create.delivery': 'How it reaches the buyer',
+  'create.delivery.ships': 'I ship it',
+  'create.delivery.shippingCost': 'Shipping cost',
+  'create.delivery.shippingCostHint': '0 for free shipping. The buyer pays it with the lot.',
+  'create.delivery.pickup': 'The buyer can pick it up',
+  'create.delivery.pickupTown': 'Town',
+  'create.delivery.pickupTownHint':
+    'Shown on the lot. You give the buyer the exact place after the sale.',
+  'create.err.delivery': 'Offer shipping, a pickup, or both.',
+  'create.err.shippingCost': 'Enter the shipping cost, 0 if it is free.',
+  'create.err.pickupTown': 'Name the town, in at most {max} characters.',
 
   'watchlist.title': 'Watchlist',
   'watchlist.emptyTitle': 'You are not watching any lots',

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { LotSummary } from '../../../../common/auction'
 import { useT } from '../../../i18n'
 import { Countdown } from './Countdown'
+import { DeliveryLine } from './DeliveryLine'
 import { EndsWithinHour } from './EndsWithinHour'
 import { LotCardMedia } from './LotCardMedia'
 import { LotStatusBadge } from './LotStatusBadge'
@@ -47,6 +48,11 @@ export function LotCard({
         {t('lots.bids', { count: lot.bidCount })}
         {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
       </p>
+      <DeliveryLine
+        delivery={lot.delivery}
+        currency={currency}
+        className="lot-card-delivery muted small"
+      />
       {extra}
     </article>
   )
