@@ -62,14 +62,7 @@ export interface TopUpResponse {
  * order completes; `reversal`: proceeds or fees taken back for a refund (decision 0051).
  */
 export type LedgerKind =
-  | 'top_up'
-  | 'purchase'
-  | 'sale'
-  | 'refund'
-  | 'adjustment'
-  | 'fee'
-  | 'release'
-  | 'reversal'
+  'top_up' | 'purchase' | 'sale' | 'refund' | 'adjustment' | 'fee' | 'release' | 'reversal'
 
 export interface LedgerEntry {
   id: number

@@ -107,7 +107,11 @@ describe('creating a lot', () => {
     ['a time that is not ISO-8601', { endsAt: 'next week' }, 'endsAt'],
     ['an unknown field', { status: 'settled' }, 'body'],
     ['no way to reach the buyer', { delivery: {} }, 'delivery'],
-    ['a negative shipping cost', { delivery: { shipping: { cost: -1 } } }, 'delivery.shipping.cost'],
+    [
+      'a negative shipping cost',
+      { delivery: { shipping: { cost: -1 } } },
+      'delivery.shipping.cost',
+    ],
     ['a blank pickup town', { delivery: { pickup: { town: ' ' } } }, 'pickupTown'],
   ])('refuses %s with a per-field message and creates nothing', async (_name, patch, field) => {
     const seller = await newMember(0)
