@@ -784,6 +784,16 @@ describe('holdChanges and withLotHold: only the leader holds, their maximum', ()
     expect(holdChanges(empty, first)).toEqual([{ userId: 'a', lotHold: 1_200 }])
   })
 
+  it('holds what the leader would pay at their maximum when told how (decision 0051)', () => {
+    // 5 % premium and €6.50 shipping: a €30.00 maximum holds €38.00.
+    const payAt = (max: number) => max + Math.floor(max / 20) + 650
+    expect(holdChanges(before, after({ leaderId: 'b', leaderMax: 3_000 }, 'a'), payAt)).toEqual([
+      { userId: 'a', lotHold: 0 },
+      { userId: 'b', lotHold: 3_800 },
+    ])
+    expect(holdChanges(before, after({ currentPrice: 1_500 }), payAt)).toEqual([])
+  })
+
   it.each([
     ['a raise moves the total by the difference', 2_500, { held: 4_500, lotHold: 2_500 }],
     ['the same hold changes nothing', 1_000, { held: 3_000, lotHold: 1_000 }],

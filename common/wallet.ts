@@ -17,6 +17,11 @@ export interface Wallet {
   held: number
   /** balance − held, never negative. */
   available: number
+  /**
+   * Proceeds of the member's sales whose orders have not completed yet (decision 0051): theirs once
+   * the buyer confirms or the order completes by itself; not part of `balance`.
+   */
+  pending: number
   currency: string
   /** Increments on every ledger entry or hold change of this user. */
   version: number

@@ -112,6 +112,7 @@ export async function registerRoutes(
             db,
             currency: config.currency,
             createLimit: config.limits.lotsPerMember,
+            fees: config.sales.fees,
           })
           await api.register(lotImageRoutes, {
             db,

@@ -61,7 +61,7 @@ async function main() {
   const seeded = config.production
     ? false
     : await withStartupLock(db, async () => {
-        const fresh = await seedDemoData(db, config.currency)
+        const fresh = await seedDemoData(db, config.currency, config.sales.fees)
         // Every demo lot has pictures, made locally (decision 0024); idempotent, so each local
         // start fills new ones.
         await seedDemoPictures(db, config.uploadsDir)
@@ -119,6 +119,7 @@ async function main() {
     currency: config.currency,
     log: app.log,
     orderDeadlines: config.sales.orderDeadlines,
+    fees: config.sales.fees,
     // Local mode keeps a few demo lots open at all times; production never lists anything itself.
     demoLots: demoLotsFor(config.production, {
       db,

@@ -14,23 +14,32 @@ export interface BidderFunds {
 /** What a bidder may commit on this lot: available money plus what they already hold on it. */
 export const spendableOnLot = (f: BidderFunds) => f.balance - f.held + f.lotHold
 
-/** A maximum is covered when it is at most the spendable amount (equal is enough). */
-export const coversMaximum = (f: BidderFunds, maxAmount: number) => spendableOnLot(f) >= maxAmount
+/**
+ * A maximum is covered when what it holds is at most the spendable amount (equal is enough). The
+ * hold is the maximum itself, or what the buyer would pay at it (`holdOf`, decision 0051).
+ */
+export const coversMaximum = (f: BidderFunds, hold: number) => spendableOnLot(f) >= hold
+
+/** What a maximum holds: what its bidder would pay if it became the price (premium, shipping). */
+export type HoldOf = (maxAmount: number) => number
+const theMaximum: HoldOf = (maxAmount) => maxAmount
 
 /**
- * The holds a bid outcome sets on this lot: only the leader holds, and they hold their maximum.
- * The outbid leader's hold goes to 0; a new leader, or a leader who raised their maximum, holds
- * the new maximum. Users not listed keep their hold. Order: release first, then hold.
+ * The holds a bid outcome sets on this lot: only the leader holds, and they hold what their maximum
+ * holds (`holdOf`: the maximum, or what they would pay at it). The outbid leader's hold goes to 0;
+ * a new leader, or a leader who raised their maximum, holds for the new maximum. Users not listed
+ * keep their hold. Order: release first, then hold.
  */
 export function holdChanges(
   before: AuctionState,
   outcome: Pick<BidOutcome, 'state' | 'outbidUserId'>,
+  holdOf: HoldOf = theMaximum,
 ): Array<{ userId: string; lotHold: number }> {
   const changes: Array<{ userId: string; lotHold: number }> = []
   if (outcome.outbidUserId) changes.push({ userId: outcome.outbidUserId, lotHold: 0 })
   const next = outcome.state
   if (next.leaderId && (next.leaderId !== before.leaderId || next.leaderMax !== before.leaderMax))
-    changes.push({ userId: next.leaderId, lotHold: next.leaderMax! })
+    changes.push({ userId: next.leaderId, lotHold: holdOf(next.leaderMax!) })
   return changes
 }
 

@@ -14,6 +14,8 @@ export interface BidContext {
   /** Which of the users watch this lot. */
   watching: Set<string>
   funds: Map<string, BidderFunds>
+  /** Each user's sale proceeds still pending (decision 0051): shown in the wallet they get back. */
+  pending: Map<string, number>
   /** Pre-allocated bid ids, ascending: bid-id order is the serial order of the bids. */
   bidIds: number[]
 }
@@ -43,6 +45,8 @@ export interface BidsWrite {
   at: Date
   rows: NewBidRow[]
   lot: LotAfterBids
+  /** What the leader holds: what they would pay at their maximum (decision 0051); null without one. */
+  leaderHold: number | null
   /** Wallet version increments per user (one per hold change). */
   walletBumps: Map<string, number>
   outbid: Array<{ userId: string; data: Record<string, unknown> }>

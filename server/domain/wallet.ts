@@ -10,13 +10,14 @@ export interface LockedWallet {
 }
 
 export function toWallet(
-  state: { balance: number; held: number; version: number },
+  state: { balance: number; held: number; pending: number; version: number },
   currency: string,
 ): Wallet {
   return {
     balance: state.balance,
     held: state.held,
     available: state.balance - state.held,
+    pending: state.pending,
     currency,
     version: state.version,
   }

@@ -10,6 +10,7 @@ import { IDEMPOTENCY_KEY_TTL_MS, deleteIdempotencyKeysBefore } from '../reposito
 import { lotsDueToClose, nextLotEventAt } from '../repositories/lots.ts'
 import { deleteExpiredSessions } from '../repositories/sessions.ts'
 import { keepDemoLotsOpen, type DemoLotsDeps } from './demo-lots.ts'
+import type { FeeRates } from '../../common/orders/fees.ts'
 import { DEFAULT_ORDER_DEADLINES, type OrderDeadlines } from '../../common/orders/states.ts'
 import { autoCompleteOrder } from '../commands/orders/move-order.ts'
 import { ordersDueForCompletion } from '../repositories/orders.ts'
@@ -25,6 +26,8 @@ export interface SchedulerDeps {
   demoLots?: DemoLotsDeps | undefined
   /** ORDER_AUTO_COMPLETE_DAYS and ORDER_SHIP_BY_DAYS (decision 0051). */
   orderDeadlines?: OrderDeadlines
+  /** The fees a sale takes (decision 0051); none when not given. */
+  fees?: FeeRates
 }
 
 export interface RunReport {
@@ -65,7 +68,7 @@ export function createScheduler(deps: SchedulerDeps) {
   async function closeDue(now: Date, report: RunReport) {
     for (const id of await lotsDueToClose(db, now, CLOSE_BATCH)) {
       try {
-        const outcome = await closeLot({ db, currency }, id, now, { broadcaster })
+        const outcome = await closeLot({ db, currency, fees: deps.fees }, id, now, { broadcaster })
         report.closed.push({ lotId: id, outcome })
       } catch (error) {
         // Without a database the other lots fail the same way: leave them all to the next tick.

@@ -8,6 +8,7 @@ import { insertLot } from '../repositories/lots.ts'
 import { seedEndedLots } from './seed-ended-lots.ts'
 import { demoDelivery } from './demo-lots.ts'
 import { cleanDelivery } from '../../common/orders/delivery.ts'
+import { NO_FEES, type FeeRates } from '../../common/orders/fees.ts'
 
 export const DEMO_PASSWORD = 'lotline-demo'
 export const DEMO_STARTING_CREDIT = 50_000
@@ -61,7 +62,11 @@ const LOTS = [
  * entries), a few open lots, and two ended ones — one unsold, one sold through a real bid and the
  * real close command (decision 0026). Runs only on an empty database and never in production.
  */
-export async function seedDemoData(db: Database, currency = DEFAULT_CURRENCY): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  currency = DEFAULT_CURRENCY,
+  fees: FeeRates = NO_FEES,
+): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction(async (tx) => {
@@ -103,6 +108,6 @@ export async function seedDemoData(db: Database, currency = DEFAULT_CURRENCY): P
     }
   })
   // After the commit: bidding and closing run their own transactions, as they do for real.
-  await seedEndedLots(db, currency)
+  await seedEndedLots(db, currency, fees)
   return true
 }

@@ -12,9 +12,10 @@ import { insertLot } from '../repositories/lots.ts'
 import { moveDemoLotEnd } from '../repositories/lots/demo.ts'
 import { findUserByEmail, toPublicUser } from '../repositories/users.ts'
 import { cleanDelivery } from '../../common/orders/delivery.ts'
+import type { FeeRates } from '../../common/orders/fees.ts'
 import { demoDelivery } from './demo-lots.ts'
 
-export async function seedEndedLots(db: Database, currency: string): Promise<void> {
+export async function seedEndedLots(db: Database, currency: string, fees: FeeRates): Promise<void> {
   const [alice, bob, carol] = await Promise.all(
     ['alice@lotline.test', 'bob@lotline.test', 'carol@lotline.test'].map((email) =>
       findUserByEmail(db, email),
@@ -37,7 +38,7 @@ export async function seedEndedLots(db: Database, currency: string): Promise<voi
     status: 'open',
     delivery: cleanDelivery(demoDelivery(1)),
   })
-  await closeLot({ db, currency }, unsold, now)
+  await closeLot({ db, currency, fees }, unsold, now)
 
   const sold = await insertLot(db, {
     sellerId: carol.id,
@@ -74,6 +75,6 @@ export async function seedEndedLots(db: Database, currency: string): Promise<voi
   await bid(alice, 7_000)
   // Its time "runs out": then the scheduler's own close command sells it to Bob.
   await moveDemoLotEnd(db, sold, hoursAgo(0.5))
-  const outcome = await closeLot({ db, currency }, sold, now)
+  const outcome = await closeLot({ db, currency, fees }, sold, now)
   if (outcome !== 'settled') throw new Error(`seed: the demo sale closed as ${outcome}`)
 }

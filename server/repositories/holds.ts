@@ -36,13 +36,14 @@ export async function captureHold(db: Queryable, lotId: string, userId: string, 
 }
 
 /**
- * After bids on a lot, only its leader holds, and holds their maximum (decision 0008): every other
- * active hold on the lot is released, the leader's is set or created. Two pieces of the bid write
- * (one statement); they touch disjoint rows, so their order does not matter.
+ * After bids on a lot, only its leader holds, and holds `amount`: what they would pay at their
+ * maximum (decisions 0008, 0051). Every other active hold on the lot is released, the leader's is
+ * set or created. Two pieces of the bid write (one statement); they touch disjoint rows, so their
+ * order does not matter.
  */
 export function leaderOnlyHoldPieces(
   names: { released: string; held: string },
-  hold: { lotId: string; at: Date; leaderId: string | null; leaderMax: number | null },
+  hold: { lotId: string; at: Date; leaderId: string | null; amount: number | null },
 ): SqlPiece[] {
   const params = { lotId: hold.lotId, at: hold.at, leaderId: hold.leaderId }
   return [
@@ -56,11 +57,11 @@ export function leaderOnlyHoldPieces(
     {
       name: names.held,
       sql: `insert into holds (user_id, lot_id, amount)
-            select :leaderId, :lotId, :leaderMax where :leaderId::uuid is not null
+            select :leaderId, :lotId, :amount where :leaderId::uuid is not null
             on conflict (user_id, lot_id) where status = 'active'
             do update set amount = excluded.amount, updated_at = :at
             returning 1`,
-      params: { ...params, leaderMax: hold.leaderMax },
+      params: { ...params, amount: hold.amount },
     },
   ]
 }

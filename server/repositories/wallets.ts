@@ -40,8 +40,9 @@ export async function lockWallets(
 
 /**
  * The read model's money, per user of `users` (a uuid[] parameter): balance = sum of the ledger
- * entries of their available account (not pending proceeds, decision 0051), held = sum of active
- * holds and, with `lot`, the active hold on that lot (`lot_hold`).
+ * entries of their available account, pending = their sales' proceeds waiting for the orders to
+ * complete (decision 0051), held = sum of active holds and, with `lot`, the active hold on that lot
+ * (`lot_hold`).
  * The one place this is written in SQL: wallets, the bid context and the tests read it from here.
  */
 export function fundsSql(users: string, lot?: string): string {
@@ -53,6 +54,8 @@ export function fundsSql(users: string, lot?: string): string {
   return `select u.id as user_id,
             (select coalesce(sum(e.amount), 0) from ledger_entries e
               where e.user_id = u.id and e.account = 'available')::bigint as balance,
+            (select coalesce(sum(e.amount), 0) from ledger_entries e
+              where e.user_id = u.id and e.account = 'pending')::bigint as pending,
             (select coalesce(sum(h.amount), 0) from holds h
               where h.user_id = u.id and h.status = 'active')::bigint as held${lotHold}
        from unnest(${users}::uuid[]) as u(id)`
@@ -70,8 +73,9 @@ export async function walletsOf(
     version: number
     balance: number
     held: number
+    pending: number
   }>(
-    `select f.user_id, f.balance, f.held,
+    `select f.user_id, f.balance, f.held, f.pending,
             coalesce((select w.version from wallets w where w.user_id = f.user_id), 0) as version
        from (${fundsSql('$1')}) f`,
     [[...new Set(userIds)]],

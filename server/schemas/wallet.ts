@@ -11,6 +11,8 @@ export const WalletSchema = Closed({
   held: Type.Integer(),
   /** balance − held, never negative. */
   available: Type.Integer(),
+  /** Sales' proceeds waiting for their orders to complete (decision 0051). */
+  pending: Type.Integer(),
   currency: Type.String(),
   /** Increments on every ledger entry or hold change of this user. */
   version: Type.Integer(),

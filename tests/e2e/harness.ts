@@ -131,6 +131,9 @@ export async function startServer(options: {
     // page's answers into requests (production's 300 ms bound is tested in the server suite).
     // Benchmarks keep the production value.
     ...(process.env.VITEST ? { SHELL_ANSWER_WAIT_MS: '5000' } : {}),
+    // The browser suites check amounts without fees unless a suite sets them (decision 0051).
+    BUYER_PREMIUM_PERCENT: '0',
+    SELLER_FEE_PERCENT: '0',
     // An external service: the API publishes to it and tells browsers to connect to it.
     ...(options.separateRealtime ? { PUSHER_HOST: '127.0.0.1' } : {}),
     ...options.env,

@@ -88,6 +88,7 @@ describe('placing a bid', () => {
       balance: 50_000,
       held: 5_000,
       available: 45_000,
+      pending: 0,
       currency: 'EUR',
       version: 2,
     })

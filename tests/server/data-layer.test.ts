@@ -53,17 +53,26 @@ describe(`data layer on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await seedDemoData(db)).toBe(false)
     const admin = await findUserByEmail(db, 'admin@lotline.test')
     expect(admin?.role).toBe('admin')
-    // Bob bought Carol's camera in the seeded sale (decision 0026): 70.00 + one increment.
-    const { rows: sale } = await db.query<{ price: number }>(
-      `select current_price::int as price from lots where status = 'settled'`,
+    // Bob bought Carol's camera in the seeded sale (decision 0026), shipping included; Carol's
+    // proceeds wait for the order (decision 0051).
+    const { rows: sale } = await db.query<{ paid: number; proceeds: number }>(
+      `select (hammer + premium + shipping)::int as paid,
+              (hammer - seller_fee + shipping)::int as proceeds
+         from orders`,
     )
-    const price = sale[0]!.price
-    const expected = { alice: 0, bob: -price, carol: price }
+    expect(sale).toHaveLength(1)
+    const { paid, proceeds } = sale[0]!
+    const expected = {
+      alice: { balance: 0, pending: 0 },
+      bob: { balance: -paid, pending: 0 },
+      carol: { balance: 0, pending: proceeds },
+    }
     for (const name of ['alice', 'bob', 'carol'] as const) {
       const user = await findUserByEmail(db, `${name}@lotline.test`)
       expect(user?.role).toBe('member')
       const wallet = await walletOf(db, user!.id, 'EUR')
-      expect(wallet.balance).toBe(DEMO_STARTING_CREDIT + expected[name])
+      expect(wallet.balance).toBe(DEMO_STARTING_CREDIT + expected[name].balance)
+      expect(wallet.pending).toBe(expected[name].pending)
     }
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from lots where status = 'open' and ends_at > now()`,

@@ -80,6 +80,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // scrypt at 2^10 instead of 2^15: the suites hash thousands of passwords; the production cost
     // and its floor are tested on their own (tests/server/passwords.test.ts).
     PASSWORD_HASH_COST: '10',
+    // Local mode's demo fees (5 % and 10 %) would change every hold and sale the suites check; the
+    // fees are tested where they are set (tests/server/orders/, sales-config.test.ts).
+    BUYER_PREMIUM_PERCENT: '0',
+    SELLER_FEE_PERCENT: '0',
     ...env,
   })
 }

@@ -426,6 +426,7 @@ describe('notifications and wallet', () => {
       balance: 12_345,
       held: 0,
       available: 12_345,
+      pending: 0,
       currency: 'EUR',
       version: 1,
     })

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/types.ts'
+import { NO_FEES, type FeeRates } from '../../../common/orders/fees.ts'
 import type { Broadcaster } from '../../lib/broadcaster.ts'
 import type { BidRequest, BidResult } from './bid-types.ts'
 import { placeBids } from './place-bids.ts'
@@ -24,6 +25,8 @@ export class BidBatcher {
     private readonly db: Database,
     private readonly currency: string,
     private readonly broadcaster: Broadcaster,
+    /** The deployment's fees: each maximum holds what its bidder would pay (decision 0051). */
+    private readonly fees: FeeRates = NO_FEES,
     private readonly maxBatch = 50,
   ) {}
 
@@ -55,6 +58,7 @@ export class BidBatcher {
           lotId,
           batch.map((w) => w.request),
           this.currency,
+          this.fees,
         )
       } catch (error) {
         for (const w of batch) w.resolve({ ok: false, error })

@@ -33,11 +33,16 @@ export const lotNotOpen = () =>
 
 export const ownLot = () => new AppError(403, 'own_lot', 'You cannot bid on your own lot.')
 
-/** `spendable` is what the bidder may commit on this lot (available plus their hold on it). */
-export const insufficientFunds = (spendable: number, max: number) =>
+/**
+ * `spendable` is what the bidder may commit on this lot (available plus their hold on it); `hold`
+ * what the maximum would hold: the maximum, or more with a premium or shipping (decision 0051).
+ */
+export const insufficientFunds = (spendable: number, max: number, hold = max) =>
   new AppError(
     422,
     'insufficient_funds',
-    `Your available balance (${money(spendable)}) does not cover a maximum of ${money(max)}.`,
+    hold === max
+      ? `Your available balance (${money(spendable)}) does not cover a maximum of ${money(max)}.`
+      : `Your available balance (${money(spendable)}) does not cover ${money(hold)}, what you would pay at a maximum of ${money(max)} with the premium and shipping.`,
     { maxAmount: 'More than your available balance.' },
   )

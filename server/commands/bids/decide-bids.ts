@@ -11,6 +11,8 @@ import {
   type BidRow,
   type LotSummary,
 } from '../../../common/auction.ts'
+import { shippingCharged } from '../../../common/orders/delivery.ts'
+import { buyerTotalAt, NO_FEES, type FeeRates } from '../../../common/orders/fees.ts'
 import type { Wallet } from '../../../common/wallet.ts'
 import type { BidContext, BidsWrite, NewBidRow } from '../../domain/bids.ts'
 import type { ClaimOutcome } from '../../domain/idempotency.ts'
@@ -30,6 +32,8 @@ export interface BidBatchInputs {
   claims: Map<string, ClaimOutcome>
   requests: BidRequest[]
   currency: string
+  /** The deployment's fees: a maximum holds what its bidder would pay at it (decision 0051). */
+  fees?: FeeRates | undefined
 }
 
 /** The decisions: one answer per request (in order), the write, and what the lot now shows. */
@@ -52,6 +56,9 @@ const NO_FUNDS: BidderFunds = { balance: 0, held: 0, lotHold: 0 }
  */
 export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
   const { lot, ctx, requests, currency } = inputs
+  const shipping = shippingCharged(lot.delivery)
+  const fees = inputs.fees ?? NO_FEES
+  const holdOf = (max: number) => buyerTotalAt(max, shipping, fees)
   const aliases = new Map(inputs.wallets.map((w) => [w.userId, w.alias]))
   for (const r of requests) aliases.set(r.user.id, r.user.alias)
   const funds = new Map([...ctx.funds].map(([id, f]) => [id, { ...f }]))
@@ -59,7 +66,8 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
   const bumps = new Map<string, number>()
   const walletOf = (userId: string): Wallet => {
     const f = funds.get(userId) ?? NO_FUNDS
-    return toWallet({ ...f, version: versions.get(userId) ?? 0 }, currency)
+    const pending = ctx.pending.get(userId) ?? 0
+    return toWallet({ ...f, pending, version: versions.get(userId) ?? 0 }, currency)
   }
   let state: AuctionState = {
     startingPrice: lot.startingPrice,
@@ -78,6 +86,8 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
     rows: [],
     // Stryker disable next-line ObjectLiteral: equivalent — write.lot is set again after the batch, and nothing reads it before
     lot: { ...state, endsAt, version },
+    // Stryker disable next-line all: equivalent — set again after the batch, and nothing reads it before
+    leaderHold: null,
     walletBumps: bumps,
     outbid: [],
     responses: [],
@@ -102,10 +112,12 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
     })
     if (!outcome.ok) throw refusal(outcome)
     const mine = funds.get(user.id) ?? NO_FUNDS
-    if (!coversMaximum(mine, max)) throw insufficientFunds(spendableOnLot(mine), max)
+    if (!coversMaximum(mine, holdOf(max))) {
+      throw insufficientFunds(spendableOnLot(mine), max, holdOf(max))
+    }
 
-    // Holds: the leader holds their maximum; the outbid leader's hold is released.
-    for (const change of holdChanges(state, outcome)) {
+    // Holds: the leader holds what they would pay at their maximum; the outbid leader's is released.
+    for (const change of holdChanges(state, outcome, holdOf)) {
       funds.set(change.userId, withLotHold(funds.get(change.userId)!, change.lotHold))
       bumps.set(change.userId, (bumps.get(change.userId) ?? 0) + 1)
       versions.set(change.userId, (versions.get(change.userId) ?? 0) + 1)
@@ -160,6 +172,7 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
   }
   write.released = keys.released(requests)
   write.lot = { ...state, endsAt, version }
+  write.leaderHold = state.leaderMax === null ? null : holdOf(state.leaderMax)
   const placed = last ? { bids: newBids, lot: last } : null
   const wallets = new Map([...bumps.keys()].map((id) => [id, walletOf(id)]))
   return { results, write, placed, wallets }

@@ -1,3 +1,4 @@
+import { NO_FEES, type FeeRates } from '../../../common/orders/fees.ts'
 import type { Database } from '../../db/types.ts'
 import { EVENTS, lotChannel } from '../../../common/wire.ts'
 import { Publication } from '../../lib/publication.ts'
@@ -29,6 +30,7 @@ export async function placeBids(
   lotId: string,
   requests: BidRequest[],
   currency: string,
+  fees: FeeRates = NO_FEES,
 ): Promise<{ results: BidResult[]; events: Publication }> {
   return db.transaction(async (tx) => {
     const events = new Publication()
@@ -53,7 +55,8 @@ export async function placeBids(
       ctx = await bidContext(tx, query)
     }
 
-    const decision = decideBids({ lot, ctx, wallets, claims: first.claims, requests, currency })
+    const inputs = { lot, ctx, wallets, requests, currency, fees }
+    const decision = decideBids({ ...inputs, claims: first.claims })
     const { write, placed, results } = decision
     if (!placed) {
       await releaseClaims(tx, 'bid', write.released)

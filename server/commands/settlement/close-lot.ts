@@ -1,10 +1,16 @@
-import type { Database } from '../../db/types.ts'
+import { orderDeliveryOf, shippingCharged } from '../../../common/orders/delivery.ts'
+import { NO_FEES, saleAmounts, type FeeRates } from '../../../common/orders/fees.ts'
+import { firstOrderState } from '../../../common/orders/states.ts'
+import type { Database, Queryable } from '../../db/types.ts'
+import type { LockedLot } from '../../domain/lot.ts'
+import type { Publication } from '../../lib/publication.ts'
 import { biddersOn } from '../../repositories/ending.ts'
-import { appendLedgerEntry } from '../../repositories/ledger.ts'
 import { activeHoldsOnLot, captureHold, releaseHoldsOnLot } from '../../repositories/holds.ts'
 import { findLot, lockLot, markLotClosed, toSummary } from '../../repositories/lots.ts'
 import { insertNotification } from '../../repositories/notifications.ts'
+import { appendOrderEvent, findOrder, insertOrder } from '../../repositories/orders.ts'
 import { bumpWalletVersions, lockWallets, walletsOf } from '../../repositories/wallets.ts'
+import { chargeSale } from '../orders/order-money.ts'
 import { runCommand, type Audience } from '../run-command.ts'
 import { decideClose, type CloseOutcome } from './decide-close.ts'
 
@@ -12,11 +18,11 @@ export type { CloseOutcome } from './decide-close.ts'
 
 /**
  * Closes one lot whose end has passed, in one transaction with the lot locked (lot → wallets).
- * A sale captures the winner's hold at the final price (the rest of their maximum is freed) and
- * writes `purchase` and `sale` ledger entries; any other hold on the lot is released.
+ * A sale captures the winner's hold at what they pay and makes the lot's order, exactly once
+ * (`sell`); any other hold on the lot is released.
  */
 export async function closeLot(
-  deps: { db: Database; currency: string },
+  deps: { db: Database; currency: string; fees?: FeeRates | undefined },
   lotId: string,
   now: Date = new Date(),
   publishTo?: Audience,
@@ -29,17 +35,7 @@ export async function closeLot(
     const { sale } = decision
     const touched = [...new Set([...holders, ...(sale ? [sale.winner, sale.seller] : [])])]
     await lockWallets(tx, touched)
-    if (sale) {
-      const entry = { amount: sale.price, lotId, reason: lot.title }
-      await captureHold(tx, lotId, sale.winner, sale.price)
-      await appendLedgerEntry(tx, {
-        ...entry,
-        userId: sale.winner,
-        kind: 'purchase',
-        amount: -sale.price,
-      })
-      await appendLedgerEntry(tx, { ...entry, userId: sale.seller, kind: 'sale' })
-    }
+    if (sale) await sell(tx, events, { lot, sale, fees: deps.fees ?? NO_FEES, now })
     // Anything else still held on this lot (none in normal operation) goes back.
     await releaseHoldsOnLot(tx, lotId)
     // Ledger entries bump versions by trigger; hold changes are bumped here.
@@ -56,4 +52,46 @@ export async function closeLot(
     return decision.outcome
   })
   return body
+}
+
+/**
+ * The sale (decision 0051): the lot's order, in its first state, and the money — the buyer pays the
+ * hammer price with the premium and shipping (their hold, captured at that), the seller's proceeds
+ * wait as pending, the fees go to the house. The order's unique lot makes a second sale impossible.
+ */
+async function sell(
+  tx: Queryable,
+  events: Publication,
+  input: {
+    lot: LockedLot
+    sale: { winner: string; seller: string; price: number }
+    fees: FeeRates
+    now: Date
+  },
+) {
+  const { lot, sale, fees, now } = input
+  const split = saleAmounts(sale.price, shippingCharged(lot.delivery), fees)
+  const delivery = orderDeliveryOf(lot.delivery)
+  const orderId = await insertOrder(
+    tx,
+    {
+      lotId: lot.id,
+      buyerId: sale.winner,
+      sellerId: sale.seller,
+      state: firstOrderState(delivery),
+      delivery,
+      hammer: split.hammer,
+      premium: split.premium,
+      shipping: split.shipping,
+      sellerFee: split.sellerFee,
+      pickupTown: lot.delivery.pickup?.town ?? null,
+    },
+    now,
+  )
+  if (!orderId) throw new Error(`lot ${lot.id} was sold twice`)
+  await captureHold(tx, lot.id, sale.winner, split.buyerTotal)
+  await chargeSale(tx, (await findOrder(tx, orderId))!, split)
+  const state = firstOrderState(delivery)
+  await appendOrderEvent(tx, { orderId, state, move: 'created', actorId: null, now })
+  events.orderUpdated([sale.winner, sale.seller], { id: orderId, state, version: 1 })
 }

@@ -18,7 +18,13 @@ export type ContextRow = {
   now: Date
   seller_name: string
   watching: string[] | null
-  funds: Array<{ user_id: string; balance: number; held: number; lot_hold: number }>
+  funds: Array<{
+    user_id: string
+    balance: number
+    held: number
+    lot_hold: number
+    pending: number
+  }>
   bid_ids: number[]
 }
 
@@ -41,6 +47,7 @@ export function toContext(row: ContextRow): BidContext {
         { balance: Number(f.balance), held: Number(f.held), lotHold: Number(f.lot_hold) },
       ]),
     ),
+    pending: new Map(row.funds.map((f) => [f.user_id, Number(f.pending)])),
     bidIds: row.bid_ids.map(Number).sort((a, b) => a - b),
   }
 }

@@ -61,7 +61,7 @@ export async function recordBids(
           lotId: w.lotId,
           at: w.at,
           leaderId: w.lot.leaderId,
-          leaderMax: w.lot.leaderMax,
+          amount: w.leaderHold,
         },
       ),
       bumpWalletVersionsPiece('w', w.walletBumps),

@@ -1,3 +1,4 @@
+import type { FeeRates } from '../../../common/orders/fees.ts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { LotDetail } from '../../../common/auction.ts'
 import { BidBatcher } from '../../commands/bids/bid-batcher.ts'
@@ -39,6 +40,8 @@ export interface LotRoutesOptions {
   currency: string
   /** Lots one member may list per window (LOT_CREATE_LIMIT_PER_MEMBER). */
   createLimit: Limit
+  /** The deployment's fees, which every hold covers (decision 0051). */
+  fees: FeeRates
 }
 
 /**
@@ -47,7 +50,7 @@ export interface LotRoutesOptions {
  */
 const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, options) => {
   const { db, currency } = options
-  const bids = new BidBatcher(db, currency, app.broadcaster)
+  const bids = new BidBatcher(db, currency, app.broadcaster, options.fees)
 
   /** Lists with, for `GET /me/bids`, the viewer's standing on each lot. */
   async function page(options: Omit<ListOptions, 'limit' | 'now'> & { limit?: number }) {

@@ -36,6 +36,7 @@ const placed = (price: number) =>
         balance: 50_000,
         held: price,
         available: 50_000 - price,
+        pending: 0,
         currency: 'EUR',
         version: 1,
       },
@@ -48,7 +49,14 @@ function open(routes: Record<string, Handler> = {}, path = `/lots/${ID}`) {
     'GET /api/session': () => json({ user: alice }),
     'GET /api/config': () => json(config),
     'GET /api/wallet': () =>
-      json({ balance: 50_000, held: 0, available: 50_000, currency: 'EUR', version: 1 }),
+      json({
+        balance: 50_000,
+        held: 0,
+        available: 50_000,
+        pending: 0,
+        currency: 'EUR',
+        version: 1,
+      }),
     [`GET /api/lots/${ID}`]: () => json(lot()),
     [`GET /api/lots/${ID}/bids`]: () => json({ items: [bidRow(2, 1200)], nextCursor: null }),
     [`POST /api/lots/${ID}/bids`]: () => placed(1300),

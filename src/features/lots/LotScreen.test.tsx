@@ -148,7 +148,14 @@ describe('lot room', () => {
           {
             bids: [bidRow(3, 1300, 'Bidder A1')],
             lot: held,
-            wallet: { balance: 50000, held: 1300, available: 48700, currency: 'EUR', version: 2 },
+            wallet: {
+              balance: 50000,
+              held: 1300,
+              available: 48700,
+              pending: 0,
+              currency: 'EUR',
+              version: 2,
+            },
           },
           201,
         )

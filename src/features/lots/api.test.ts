@@ -90,7 +90,14 @@ describe('countdown clock', () => {
 })
 
 describe('our own bid answer', () => {
-  const wallet = { balance: 50_000, held: 3_000, available: 47_000, currency: 'EUR', version: 2 }
+  const wallet = {
+    balance: 50_000,
+    held: 3_000,
+    available: 47_000,
+    pending: 0,
+    currency: 'EUR',
+    version: 2,
+  }
   const answer = (version: number) => ({
     bids: [bidRow(4, 1_000)],
     lot: detail({

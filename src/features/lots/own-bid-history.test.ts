@@ -42,7 +42,14 @@ function answerAt(version: number) {
   return {
     bids: [bidAt(version)],
     lot: detail({ version, my: { status: 'leading' as const, maxBid: 5_000, watching: false } }),
-    wallet: { balance: 50_000, held: 5_000, available: 45_000, currency: 'EUR', version: 2 },
+    wallet: {
+      balance: 50_000,
+      held: 5_000,
+      available: 45_000,
+      pending: 0,
+      currency: 'EUR',
+      version: 2,
+    },
   }
 }
 

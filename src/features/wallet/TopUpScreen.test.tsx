@@ -22,7 +22,14 @@ const config = (publishableKey: string | null) => ({
   currency: 'EUR',
   serverTime: new Date().toISOString(),
 })
-const wallet = { balance: 50_000, held: 0, available: 50_000, currency: 'EUR', version: 3 }
+const wallet = {
+  balance: 50_000,
+  held: 0,
+  available: 50_000,
+  pending: 0,
+  currency: 'EUR',
+  version: 3,
+}
 
 function topUp(status: TopUpStatus, extra: Partial<TopUpResponse['topUp']> = {}): TopUpResponse {
   return {

@@ -19,7 +19,14 @@ const config = (publishableKey: string | null) => ({
   currency: 'EUR',
   serverTime: new Date().toISOString(),
 })
-const wallet = { balance: 52_500, held: 4_000, available: 48_500, currency: 'EUR', version: 7 }
+const wallet = {
+  balance: 52_500,
+  held: 4_000,
+  available: 48_500,
+  pending: 0,
+  currency: 'EUR',
+  version: 7,
+}
 const entry = (id: number, kind: LedgerEntry['kind'], amount: number): LedgerEntry => ({
   id,
   kind,

@@ -41,6 +41,16 @@ export function WalletSummary({
           <dt>{t('wallet.held')}</dt>
           <dd>{money(wallet.held)}</dd>
         </div>
+        {/* Old cached wallets have no pending figure: nothing to show until the next answer. */}
+        {wallet.pending > 0 ? (
+          <div>
+            <dt>{t('wallet.pending')}</dt>
+            <dd>
+              {money(wallet.pending)}
+              <span className="muted small"> — {t('wallet.pendingHint')}</span>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <SavedAge at={savedAt} failed={failed} />
       <div className="wallet-actions">

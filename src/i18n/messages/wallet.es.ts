@@ -11,6 +11,8 @@ export const walletEs: Partial<Record<MessageKey, Message>> = {
   'wallet.availableHint': 'Tu saldo menos lo que retienen tus pujas ganadoras.',
   'wallet.balance': 'Saldo',
   'wallet.held': 'Retenido por pujas',
+  'wallet.pending': 'Ventas pendientes',
+  'wallet.pendingHint': 'tuyas cuando cada comprador confirme la recepción',
   'wallet.topUp': 'Recargar',
   'wallet.notConfigured':
     'Los pagos con tarjeta no están configurados en este servidor, así que las recargas están desactivadas.',

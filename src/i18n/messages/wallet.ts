@@ -7,6 +7,8 @@ export const walletEn = {
   'wallet.availableHint': 'Your balance minus what your leading bids hold.',
   'wallet.balance': 'Balance',
   'wallet.held': 'Held by bids',
+  'wallet.pending': 'Pending sales',
+  'wallet.pendingHint': 'yours when each buyer confirms receipt',
   'wallet.topUp': 'Top up',
   'wallet.notConfigured': 'Card payments are not configured on this server, so top-ups are off.',
   'wallet.loadError': 'Your wallet could not be loaded',

@@ -59,6 +59,7 @@ function inputs(requests: BidRequest[], patch: Partial<LockedLot> = {}, balance 
       sellerName: 'Bidder seller',
       watching: new Set<string>(),
       funds: new Map(ids.map((id) => [id, { balance, held: 0, lotHold: 0 }])),
+      pending: new Map(ids.map((id) => [id, 0])),
       bidIds: [1, 2, 3, 4, 5, 6, 7, 8],
     },
     wallets: ids.map((id) => ({ userId: id, version: 1, alias: `Bidder ${id}` })),
@@ -194,7 +195,17 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
     expect(d.write.walletBumps).toEqual(new Map([['alice', 2]]))
     expect(d.wallets).toEqual(
       new Map([
-        ['alice', { balance: 10_000, held: 4_000, available: 6_000, currency: 'EUR', version: 3 }],
+        [
+          'alice',
+          {
+            balance: 10_000,
+            held: 4_000,
+            available: 6_000,
+            pending: 0,
+            currency: 'EUR',
+            version: 3,
+          },
+        ],
       ]),
     )
 
@@ -210,6 +221,7 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
       balance: 10_000,
       held: 0,
       available: 10_000,
+      pending: 0,
       currency: 'EUR',
       version: 1,
     })
@@ -267,6 +279,7 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
       balance: 8_000,
       held: 0,
       available: 8_000,
+      pending: 0,
       currency: 'EUR',
       version: 8,
     })

@@ -143,6 +143,7 @@ describe('checkAdjustment: available ≥ 0 and the cap', () => {
     balance,
     held,
     available: balance - held,
+    pending: 0,
     currency: 'EUR',
     version: 1,
   })
@@ -412,6 +413,7 @@ describe('checkAdjustment: what the admin reads, and which rule applies to which
     balance,
     held,
     available: balance - held,
+    pending: 0,
     currency: 'EUR',
     version: 1,
   })

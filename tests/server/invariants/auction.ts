@@ -45,8 +45,8 @@ interface HoldRow {
 export async function walletViolations(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ user_id: string; balance: number; held: number }>(
     `select u.id as user_id,
-            (select coalesce(sum(amount), 0) from ledger_entries e where e.user_id = u.id)::bigint
-              as balance,
+            (select coalesce(sum(amount), 0) from ledger_entries e
+              where e.user_id = u.id and e.account = 'available')::bigint as balance,
             (select coalesce(sum(amount), 0) from holds h
               where h.user_id = u.id and h.status = 'active')::bigint as held
        from users u`,

@@ -61,11 +61,11 @@ async function notificationsOn(lotId: string) {
   return rows
 }
 
-/** The wallet events sent, as (member, balance, held). */
+/** The wallet events sent, as (member, balance, held, pending). */
 const walletEvents = () =>
   broadcaster.named('wallet.updated').map((e) => {
-    const { balance, held } = e.data as { balance: number; held: number }
-    return { channel: e.channel, balance, held }
+    const { balance, held, pending } = e.data as { balance: number; held: number; pending: number }
+    return { channel: e.channel, balance, held, pending }
   })
 
 /** An ended lot led by `winner` (maximum 4 000 held) at 2 500, and a loser who bid 2 000. */
@@ -139,10 +139,18 @@ describe('closeLot: a sale', () => {
     ])
     expect(walletEvents().sort((a, b) => a.channel.localeCompare(b.channel))).toEqual(
       [
-        { channel: walletChannel(winner), balance: 7_500, held: 0 },
-        { channel: walletChannel(seller), balance: 2_500, held: 0 },
+        { channel: walletChannel(winner), balance: 7_500, held: 0, pending: 0 },
+        // The seller's proceeds wait for the order to complete (decision 0051).
+        { channel: walletChannel(seller), balance: 0, held: 0, pending: 2_500 },
       ].sort((a, b) => a.channel.localeCompare(b.channel)),
     )
+    // Both sides hear of the new order on their private channels.
+    expect(
+      broadcaster
+        .named('order.updated')
+        .map((e) => e.channel)
+        .sort(),
+    ).toEqual([walletChannel(winner), walletChannel(seller)].sort())
     const lotEvents = broadcaster.named('lot.updated')
     expect(lotEvents.map((e) => e.channel)).toEqual([LOTS_CHANNEL, lotChannel(lotId)])
     expect(lotEvents[0]!.data).toMatchObject({ id: lotId, status: 'settled', currentPrice: 2_500 })
@@ -179,7 +187,9 @@ describe('closeLot: no sale', () => {
         [winner, 'lot_ended', data],
       ].sort(),
     )
-    expect(walletEvents()).toEqual([{ channel: walletChannel(winner), balance: 10_000, held: 0 }])
+    expect(walletEvents()).toEqual([
+      { channel: walletChannel(winner), balance: 10_000, held: 0, pending: 0 },
+    ])
     await expectMoneyInvariants(db)
   })
 

@@ -92,7 +92,7 @@ describe('leaderOnlyHoldPieces', () => {
   const at = new Date('2026-01-02T03:04:05.000Z')
 
   it('names its two pieces as asked', () => {
-    const pieces = leaderOnlyHoldPieces(names, { lotId: 'x', at, leaderId: null, leaderMax: null })
+    const pieces = leaderOnlyHoldPieces(names, { lotId: 'x', at, leaderId: null, amount: null })
     expect(pieces.map((p) => p.name)).toEqual(['released_holds', 'leader_hold'])
   })
 
@@ -102,7 +102,7 @@ describe('leaderOnlyHoldPieces', () => {
       lotId,
       at,
       leaderId: first,
-      leaderMax: 4_000,
+      amount: 4_000,
     })
     expect(await runPiece(released!)).toBe(1)
     expect(await runPiece(held!)).toBe(1)
@@ -128,7 +128,7 @@ describe('leaderOnlyHoldPieces', () => {
       lotId,
       at,
       leaderId: newcomer,
-      leaderMax: 5_000,
+      amount: 5_000,
     })
     expect(await runPiece(released!)).toBe(2)
     expect(await runPiece(held!)).toBe(1)
@@ -143,7 +143,7 @@ describe('leaderOnlyHoldPieces', () => {
       lotId,
       at,
       leaderId: null,
-      leaderMax: null,
+      amount: null,
     })
     expect(await runPiece(released!)).toBe(2)
     expect(await runPiece(held!)).toBe(0)

@@ -21,7 +21,14 @@ beforeAll(async () => {
 })
 afterAll(() => db.close())
 
-const WALLET: Wallet = { balance: 0, held: 0, available: 0, currency: 'EUR', version: 1 }
+const WALLET: Wallet = {
+  balance: 0,
+  held: 0,
+  available: 0,
+  pending: 0,
+  currency: 'EUR',
+  version: 1,
+}
 
 /** A write that moves money: one adjustment of `amount` on the member's ledger. */
 function credit(userId: string, amount: number, calls: { n: number }) {
