@@ -33,7 +33,7 @@ export interface Group {
  * a bid batch's Idempotency-Keys, the push endpoint allow-list, the first screen's inlined answers,
  * the client's real-time bridge, the headers that carry a queued write's key, and the CSRF rule
  * and security headers, who may subscribe to which real-time channel, and the offline queue on
- * disk and its replay's trigger.
+ * disk, its replay's trigger, the replay itself and its registry of queueable writes, and the real-time connection and its parts.
  */
 const TRUST_PATHS = new Set([
   'server/commands/bids/batch-keys.ts',
@@ -45,6 +45,13 @@ const TRUST_PATHS = new Set([
   'server/routes/broadcasting/index.ts',
   'src/offline/queue-store.ts',
   'src/offline/replay.ts',
+  'src/offline/replay-queue.ts',
+  'src/offline/mutations.ts',
+  'src/realtime/connection.ts',
+  'src/realtime/status.ts',
+  'src/realtime/pusher-options.ts',
+  'src/realtime/channel-feed.ts',
+  'src/realtime/browser-signals.ts',
 ])
 
 export const GROUPS: readonly Group[] = [
