@@ -42,8 +42,9 @@ export default {
     'server/plugins/security.ts',
     // Who may subscribe to which channel, on a bare Fastify with stand-in session and lots.
     'server/routes/broadcasting/index.ts',
-    // The client's offline queue on disk (what each tab merges and remembers as replayed) and
-    // when a resume loads the replay and tells the other tabs.
+    // The client's offline queue on disk (what each tab merges and remembers as replayed),
+    // when a resume loads the replay and tells the other tabs, and the replay itself under its
+    // lock (what is sent, adopted, kept or dropped).
     'src/offline/queue-store.ts',
     'src/offline/replay.ts',
     // Money paths tested on PGlite (issue 27): one fresh database per test file
@@ -54,6 +55,16 @@ export default {
     'server/commands/run-command.ts',
     'server/commands/settlement/close-lot.ts',
     'server/commands/wallet/top-ups/settle-top-up.ts',
+    'src/offline/replay-queue.ts',
+    // Which writes may be queued, how they are retried and which answer is final.
+    'src/offline/mutations.ts',
+    // The app's one real-time connection and its parts: status, pusher-js options, what a
+    // channel feeds the cache, and the browser's signals for a fast recovery.
+    'src/realtime/connection.ts',
+    'src/realtime/status.ts',
+    'src/realtime/pusher-options.ts',
+    'src/realtime/channel-feed.ts',
+    'src/realtime/browser-signals.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

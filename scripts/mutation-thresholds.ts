@@ -29,11 +29,12 @@ export interface Group {
 }
 
 /**
- * Issue 27's money and security paths that are not pure rules but are tested without a database:
- * a bid batch's Idempotency-Keys, the push endpoint allow-list, the first screen's inlined answers,
- * the client's real-time bridge, the headers that carry a queued write's key, and the CSRF rule
- * and security headers, who may subscribe to which real-time channel, and the offline queue on
- * disk and its replay's trigger; and the money paths tested on PGlite.
+ * Issue 27's money and security paths that are not pure rules: a bid batch's Idempotency-Keys, the
+ * push endpoint allow-list, the first screen's inlined answers, the client's real-time bridge, the
+ * headers that carry a queued write's key, the CSRF rule and security headers, who may subscribe
+ * to which real-time channel, the offline queue on disk, its replay's trigger, the replay itself
+ * and the registry of queueable writes, the real-time connection and its parts; and the money
+ * paths tested on PGlite.
  */
 const TRUST_PATHS = new Set([
   'server/commands/bids/batch-keys.ts',
@@ -53,6 +54,14 @@ const TRUST_PATHS = new Set([
   'server/commands/run-command.ts',
   'server/commands/settlement/close-lot.ts',
   'server/commands/wallet/top-ups/settle-top-up.ts',
+  // The client's offline replay and the real-time connection, split by responsibility.
+  'src/offline/replay-queue.ts',
+  'src/offline/mutations.ts',
+  'src/realtime/connection.ts',
+  'src/realtime/status.ts',
+  'src/realtime/pusher-options.ts',
+  'src/realtime/channel-feed.ts',
+  'src/realtime/browser-signals.ts',
 ])
 
 export const GROUPS: readonly Group[] = [

@@ -44,7 +44,6 @@ function adopt(client: QueryClient, queue: StoredQueue): void {
     const key = queueKeyOf(m)
     return key !== undefined && !held.has(key) && isQueueableMutation(m.mutationKey)
   })
-  if (orphans.length === 0) return
   hydrate(client, { mutations: orphans, queries: [] })
   reapplyQueued(
     client,
@@ -55,10 +54,11 @@ function adopt(client: QueryClient, queue: StoredQueue): void {
 /**
  * Done for good: applied, or refused by the server (4xx other than timeout / rate limit; the
  * answer will not change). No answer or a 5xx leaves the write on disk for a later replay.
+ * (`state.error` is set only once a write has failed for good: a try that will be retried sets
+ * `failureReason`.)
  */
 function done(m: AnyMutation): boolean {
-  if (m.state.status === 'success') return true
-  return m.state.status === 'error' && isFinalRefusal(m.state.error)
+  return m.state.status === 'success' || isFinalRefusal(m.state.error)
 }
 
 /**
@@ -85,12 +85,12 @@ function settled(client: QueryClient, writes: AnyMutation[]): Promise<void> {
 
 /** Replayed keys leave the queue and are remembered, in the same transaction. */
 function withReplayed(disk: StoredQueue, keys: readonly string[], now = Date.now()): StoredQueue {
-  const done = new Set(keys)
+  const done = new Set<string | undefined>(keys)
   const replayed = { ...disk.replayed }
   for (const key of keys) replayed[key] = now
   return {
     buster: disk.buster,
-    mutations: disk.mutations.filter((m) => !done.has(queueKeyOf(m) ?? '')),
+    mutations: disk.mutations.filter((m) => !done.has(queueKeyOf(m))),
     replayed: recent(replayed, now),
   }
 }
@@ -115,7 +115,6 @@ export async function replayQueue(
     adopt(client, disk)
     const writes = queuedWrites(client)
     void resume()
-    if (writes.length === 0) return
     await settled(client, writes)
     const keys = writes.filter(done).flatMap((m) => queueKeyOf(m) ?? [])
     if (keys.length === 0) return

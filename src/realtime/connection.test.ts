@@ -1,74 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
-import type Pusher from 'pusher-js'
 import { describe, expect, it, vi } from 'vitest'
-import type { RuntimeConfig } from '../../common/config'
+import { FakePusher, REALTIME_CONFIG as config, fakePusherClass } from '../testing/fake-pusher'
 import { PROBE_TIMEOUT_MS, RealtimeClient } from './connection'
-
-type Change = { previous: string; current: string }
-
-/** Just enough of pusher-js: connection states, connect/disconnect, sign-in, frames sent and received. */
-class FakePusher {
-  static last: FakePusher
-  connects = 0
-  disconnects = 0
-  signins = 0
-  /** Events the app sent on the socket (pusher:ping). */
-  sent: string[] = []
-  private handlers: Array<(change: Change) => void> = []
-  private messageHandlers = new Set<(message: unknown) => void>()
-  connection = {
-    state: 'initialized',
-    socket_id: 'socket-1',
-    // pusher-js's bind: 'state_change' handlers get a change, 'message' ones a frame.
-    bind: (event: string, handler: (arg: Change & { event?: string }) => void) => {
-      if (event === 'message') this.messageHandlers.add(handler as (message: unknown) => void)
-      else this.handlers.push(handler)
-    },
-    unbind: (event: string, handler: (arg: Change & { event?: string }) => void) => {
-      if (event === 'message') this.messageHandlers.delete(handler as (message: unknown) => void)
-    },
-    send_event: (event: string) => {
-      this.sent.push(event)
-      return true
-    },
-  }
-  user = { bind: () => undefined }
-  constructor() {
-    FakePusher.last = this
-  }
-  to(current: string) {
-    const previous = this.connection.state
-    this.connection.state = current
-    for (const handler of this.handlers) handler({ previous, current })
-  }
-  /** A frame arrives from the service. */
-  receive(event: string) {
-    for (const handler of [...this.messageHandlers]) handler({ event })
-  }
-  connect() {
-    this.connects++
-    this.to('connecting')
-  }
-  disconnect() {
-    this.disconnects++
-    this.to('disconnected')
-  }
-  signin() {
-    this.signins++
-  }
-  subscribe() {
-    return { unbind_all: () => undefined, bind: () => undefined, bind_global: () => undefined }
-  }
-  unsubscribe() {}
-}
-
-const config: RuntimeConfig['realtime'] = {
-  key: 'k',
-  host: 'localhost',
-  port: 6001,
-  scheme: 'http',
-  cluster: 'mt1',
-}
 
 async function started(
   onEnded?: () => Promise<string | null | undefined>,
@@ -79,7 +12,7 @@ async function started(
     queryClient,
     rules: [],
     authorize: async () => ({}),
-    loadPusher: async () => FakePusher as unknown as typeof Pusher,
+    loadPusher: async () => fakePusherClass,
     onEnded,
   })
   client.setUser('u1')
@@ -141,7 +74,7 @@ describe('the browser going offline and back', () => {
       authorize: async () => ({}),
       loadPusher: async () => {
         if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
-        return FakePusher as unknown as typeof Pusher
+        return fakePusherClass
       },
     })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)

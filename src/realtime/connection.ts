@@ -1,30 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type Pusher from 'pusher-js'
-import type { Channel } from 'pusher-js'
 import type { RuntimeConfig } from '../../common/config'
 import { setSocketId } from '../api/client'
 import { loadAgain } from '../lib/load-again'
 import { authorize } from './authorize'
-import { applyEvent, applyResubscribe, matchChannel, type AnyRule } from './bridge'
+import { applyEvent, matchChannel, type AnyRule } from './bridge'
+import { listenToBrowser } from './browser-signals'
+import { feedChannel, type PresenceMember } from './channel-feed'
+import { pusherOptions, type Authorize } from './pusher-options'
+import { toStatus, type RealtimeStatus } from './status'
 
-export type RealtimeStatus = 'offline' | 'connecting' | 'live' | 'reconnecting'
+// The connection's public API, whichever module now holds each part.
+export type { PresenceMember } from './channel-feed'
+export { PUSHER_TIMEOUTS, pusherOptions } from './pusher-options'
+export { toStatus, type RealtimeStatus } from './status'
 
-/** A member of a presence channel: the id and what the auth endpoint put in user_info. */
-export interface PresenceMember {
-  id: string
-  info: Record<string, unknown>
-}
 type PresenceListener = (members: PresenceMember[]) => void
 
 /** Channel name under which rules for user sign-in events (`#server-to-user-{id}`) are listed. */
 export const USER_CHANNEL = '#user'
-
-/** Fixed facts (docs/product.md §1): set explicitly, not left to pusher-js defaults. */
-export const PUSHER_TIMEOUTS = {
-  activityTimeout: 120_000,
-  pongTimeout: 30_000,
-  unavailableTimeout: 10_000,
-} as const
 
 /**
  * How long a socket that says it is connected has to answer a ping before it counts as dead
@@ -40,7 +34,7 @@ export interface RealtimeDeps {
    * POST to /broadcasting/{path}; by default through the app's HTTP client (async header,
    * cookies: authorize.ts).
    */
-  authorize?: (path: 'auth' | 'user-auth', body: Record<string, string>) => Promise<unknown>
+  authorize?: Authorize
   /** Loads pusher-js; lazy so it stays out of the initial bundle. */
   loadPusher?: () => Promise<typeof Pusher>
   /**
@@ -49,43 +43,6 @@ export interface RealtimeDeps {
    * unknown). The connection then comes back as that user.
    */
   onEnded?: () => Promise<string | null | undefined>
-}
-
-export function pusherOptions(
-  config: RuntimeConfig['realtime'],
-  authorize: NonNullable<RealtimeDeps['authorize']>,
-): ConstructorParameters<typeof Pusher>[1] {
-  const authHandler =
-    (path: 'auth' | 'user-auth') =>
-    (body: Record<string, string>, callback: (error: Error | null, data: never) => void) => {
-      authorize(path, body).then(
-        (data) => callback(null, data as never),
-        (error: Error) => callback(error, null as never),
-      )
-    }
-  return {
-    cluster: config.cluster,
-    wsHost: config.host,
-    wsPort: config.port,
-    wssPort: config.port,
-    forceTLS: config.scheme === 'https',
-    // Only our WebSocket: never a fallback to sockjs/xhr on Pusher's hosts.
-    enabledTransports: ['ws', 'wss'],
-    disableStats: true,
-    ...PUSHER_TIMEOUTS,
-    channelAuthorization: {
-      transport: 'ajax',
-      endpoint: 'broadcasting/auth',
-      customHandler: ({ socketId, channelName }, callback) =>
-        authHandler('auth')({ socket_id: socketId, channel_name: channelName }, callback),
-    },
-    userAuthentication: {
-      transport: 'ajax',
-      endpoint: 'broadcasting/user-auth',
-      customHandler: ({ socketId }, callback) =>
-        authHandler('user-auth')({ socket_id: socketId }, callback),
-    },
-  }
 }
 
 /**
@@ -265,34 +222,14 @@ export class RealtimeClient {
 
   private attach(name: string) {
     if (!this.pusher) return
-    const channel: Channel = this.pusher.subscribe(name)
-    channel.unbind_all()
-    channel.bind('pusher:subscription_succeeded', () => {
-      // The first success is the initial subscribe; any later one follows a drop: events may
-      // have been missed while away, so refetch what this channel's rules show.
-      if (this.subscribedOnce.has(name))
-        applyResubscribe(this.deps.queryClient, this.deps.rules, name)
-      this.subscribedOnce.add(name)
-    })
-    if (name.startsWith('presence-')) {
-      const emit = () => {
-        const list: PresenceMember[] = []
-        const members = (channel as Channel & { members?: PresenceMembersLike }).members
-        members?.each((m) => list.push({ id: String(m.id), info: m.info ?? {} }))
-        this.members.set(name, list)
-        for (const listener of this.presence.get(name) ?? []) listener(list)
-      }
-      channel.bind('pusher:subscription_succeeded', emit)
-      channel.bind('pusher:member_added', emit)
-      channel.bind('pusher:member_removed', emit)
-    }
-    channel.bind_global((event: string, data: unknown) => {
-      if (event.startsWith('pusher:') || event.startsWith('pusher_internal:')) return
-      for (const rule of this.deps.rules) {
-        if (rule.event !== event) continue
-        const params = matchChannel(rule, name)
-        if (params) applyEvent(this.deps.queryClient, rule, params, data)
-      }
+    feedChannel(this.pusher.subscribe(name), name, {
+      queryClient: this.deps.queryClient,
+      rules: this.deps.rules,
+      subscribedOnce: this.subscribedOnce,
+      onMembers: (channel, list) => {
+        this.members.set(channel, list)
+        for (const listener of this.presence.get(channel) ?? []) listener(list)
+      },
     })
   }
 
@@ -313,49 +250,19 @@ export class RealtimeClient {
   }
 
   private listenToBrowser() {
-    const onOnline = () => {
-      // A socket that outlived the blip (nothing made it close) is live again as it is, if it
-      // answers (checkAlive).
-      const state = this.pusher?.connection.state
-      if (state) this.setStatus(toStatus(state, this.everConnected))
-      this.checkAlive()
-    }
-    const onOffline = () => this.setStatus('offline')
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') this.checkAlive()
-    }
-    const onFocus = () => this.checkAlive()
-    // A failed write (no answer, or a refusal such as a bid below a price we never heard of)
-    // may mean the screen is stale because the socket is dead (decision 0049).
-    const stopWrites = this.deps.queryClient.getMutationCache().subscribe((event) => {
-      const action = event.type === 'updated' ? event.action.type : undefined
-      if (action === 'failed' || action === 'error') this.checkAlive()
+    const stop = listenToBrowser(this.deps.queryClient, {
+      online: () => {
+        // A socket that outlived the blip (nothing made it close) is live again as it is, if it
+        // answers (checkAlive).
+        const state = this.pusher?.connection.state
+        if (state) this.setStatus(toStatus(state, this.everConnected))
+        this.checkAlive()
+      },
+      offline: () => this.setStatus('offline'),
+      lookAgain: () => this.checkAlive(),
     })
-    window.addEventListener('online', onOnline)
-    window.addEventListener('offline', onOffline)
-    window.addEventListener('focus', onFocus)
-    document.addEventListener('visibilitychange', onVisible)
-    this.cleanup.push(
-      () => window.removeEventListener('online', onOnline),
-      () => window.removeEventListener('offline', onOffline),
-      () => window.removeEventListener('focus', onFocus),
-      () => document.removeEventListener('visibilitychange', onVisible),
-      stopWrites,
-    )
+    this.cleanup.push(stop)
   }
-}
-
-interface PresenceMembersLike {
-  each(callback: (member: { id: unknown; info?: Record<string, unknown> }) => void): void
-}
-
-export function toStatus(state: string, everConnected: boolean): RealtimeStatus {
-  if (state === 'connected') return 'live'
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline'
-  if (state === 'connecting' || state === 'initialized' || state === 'unavailable') {
-    return everConnected ? 'reconnecting' : 'connecting'
-  }
-  return 'offline'
 }
 
 async function defaultLoadPusher(): Promise<typeof Pusher> {

@@ -1,4 +1,6 @@
+import type { KyRequest, KyResponse, NormalizedOptions } from 'ky'
 import { vi } from 'vitest'
+import { ApiError } from '../api/api-error'
 
 export type Handler = (request: Request) => Response | Promise<Response>
 
@@ -38,4 +40,14 @@ export function mockApi(routes: Record<string, Handler>) {
   })
   vi.stubGlobal('fetch', fetchMock)
   return { fetch: fetchMock, requests }
+}
+
+/** The error the app's HTTP client throws for an answer with `status` (no problem+json body). */
+export function apiError(status: number, path = '/api/test'): ApiError {
+  return new ApiError(
+    new Response(null, { status }) as KyResponse,
+    new Request(`http://lotline.test${path}`, { method: 'PUT' }) as KyRequest,
+    { method: 'PUT' } as NormalizedOptions,
+    null,
+  )
 }
