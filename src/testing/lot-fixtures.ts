@@ -18,7 +18,7 @@ export function summary(overrides: Partial<LotSummary> = {}): LotSummary {
     startsAt: '2026-01-01T10:00:00.000Z',
     endsAt: '2026-01-01T12:00:00.000Z',
     softCloseSeconds: 60,
-    delivery: { shipping: { cost: 650 }, pickup: null },
+    delivery: { shipping: null, pickup: { town: 'Madrid' } },
     imageUrl: null,
     pictures: [],
     version: 3,

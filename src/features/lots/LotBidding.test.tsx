@@ -12,10 +12,13 @@ import LotScreen from './LotScreen'
 
 const ID = summary().id
 const alice = { id: 'u1', name: 'Alice', email: 'a@x.test', role: 'member', alias: 'Bidder A1' }
-const config = (stripe: string | null = null, currency = 'EUR') => ({
+const config = (stripe: string | null = null, currency = 'EUR', premium?: number) => ({
   realtime: {},
   stripe: { publishableKey: stripe },
   currency,
+  ...(premium === undefined
+    ? {}
+    : { fees: { buyerPremiumPercent: premium, sellerFeePercent: 10 } }),
   serverTime: new Date().toISOString(),
 })
 const wallet = (available: number) => ({
@@ -47,11 +50,17 @@ const placed = (price: number, overrides: Partial<LotDetail> = {}) =>
 
 function open(
   routes: Record<string, Handler> = {},
-  { available = 50_000, stripe = null as string | null, start = lot(), currency = 'EUR' } = {},
+  {
+    available = 50_000,
+    stripe = null as string | null,
+    start = lot(),
+    currency = 'EUR',
+    premium = undefined as number | undefined,
+  } = {},
 ) {
   const api = mockApi({
     'GET /api/session': () => json({ user: alice }),
-    'GET /api/config': () => json(config(stripe, currency)),
+    'GET /api/config': () => json(config(stripe, currency, premium)),
     'GET /api/wallet': () => json(wallet(available)),
     [`GET /api/lots/${ID}`]: () => json(start),
     [`GET /api/lots/${ID}/bids`]: () => json({ items: [bidRow(2, 1200)], nextCursor: null }),
@@ -107,6 +116,25 @@ describe('lot room bidding', () => {
     fireEvent.click(await button('Confirm bid €18.00'))
     expect(await screen.findByText('Bid placed. You are leading at €18.00.')).toBeTruthy()
     expect(await bodies(requests)).toEqual([{ amount: 1800 }])
+  })
+
+  it('shows what a bid costs with the premium and shipping, and holds that (decision 0051)', async () => {
+    const ships = lot({ delivery: { shipping: { cost: 650 }, pickup: null } })
+    open({}, { premium: 5, start: ships })
+    await button('Bid €13.00')
+    // €13.00 + 5 % (€0.65) + €6.50 shipping.
+    expect((await screen.findAllByTestId('you-pay'))[0]!.textContent).toBe(
+      '€13.00 bid · you pay €13.65 + €6.50 shipping',
+    )
+    expect((await screen.findAllByTestId('funds'))[0]!.textContent).toBe(
+      'Available €500.00 · this bid holds €20.15',
+    )
+  })
+
+  it('says nothing of fees when the bid is all the bidder pays', async () => {
+    open({}, { premium: 0 })
+    await button('Bid €13.00')
+    expect(screen.queryByTestId('you-pay')).toBeNull()
   })
 
   it('disables with the reason when funds are short; "Top up" only with card payments on', async () => {

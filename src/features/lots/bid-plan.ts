@@ -42,7 +42,7 @@ export const myLotHold = (lot: LotPrices) =>
 export interface BidFunds {
   /** Available in the wallet now. */
   available: number
-  /** What this bid holds on the lot (its maximum). */
+  /** What this bid holds on the lot: what its bidder would pay at its maximum. */
   holds: number
   /** What the wallet gives up on top of my present hold here. */
   fromWallet: number
@@ -52,19 +52,25 @@ export interface BidFunds {
   short: boolean
 }
 
-/** What a bid committing `commit` does to the wallet. */
+/**
+ * What a bid committing `commit` does to the wallet. A maximum holds what its bidder would pay at
+ * it (`holdOf`: premium and shipping included, decision 0051), as the server holds it.
+ */
 export function fundsFor(
   wallet: { balance: number; held: number },
   lot: LotPrices,
   commit: number,
+  holdOf: (maxAmount: number) => number = (maxAmount) => maxAmount,
 ): BidFunds {
-  const funds = { balance: wallet.balance, held: wallet.held, lotHold: myLotHold(lot) }
-  const after = withLotHold(funds, commit)
+  const mine = myLotHold(lot)
+  const funds = { balance: wallet.balance, held: wallet.held, lotHold: mine > 0 ? holdOf(mine) : 0 }
+  const holds = holdOf(commit)
+  const after = withLotHold(funds, holds)
   return {
     available: funds.balance - funds.held,
-    holds: commit,
-    fromWallet: Math.max(0, commit - funds.lotHold),
+    holds,
+    fromWallet: Math.max(0, holds - funds.lotHold),
     after: Math.max(0, after.balance - after.held),
-    short: !coversMaximum(funds, commit),
+    short: !coversMaximum(funds, holds),
   }
 }

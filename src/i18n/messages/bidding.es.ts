@@ -15,6 +15,8 @@ export const biddingEs: Partial<Record<keyof typeof biddingEn, Message>> = {
   'bid.reviewTitle': 'Revisa esta puja',
   'bid.reviewMax': 'Tu máximo',
   'bid.reviewHolds': 'Retenido de tu monedero',
+  'bid.youPay': 'Puja de {bid} · pagas {total}',
+  'bid.youPayShipping': 'Puja de {bid} · pagas {total} + {shipping} de envío',
   'bid.reviewAfter': 'Disponible después',
   'bid.reviewSoftClose':
     'Prórroga: una puja en los últimos {seconds} s lleva el final a {seconds} s después de ella, así que el lote puede durar más.',

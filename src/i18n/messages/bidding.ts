@@ -14,6 +14,8 @@ export const biddingEn = {
   'bid.reviewTitle': 'Review this bid',
   'bid.reviewMax': 'Your maximum',
   'bid.reviewHolds': 'Held from your wallet',
+  'bid.youPay': '{bid} bid · you pay {total}',
+  'bid.youPayShipping': '{bid} bid · you pay {total} + {shipping} shipping',
   'bid.reviewAfter': 'Available after',
   'bid.reviewSoftClose':
     'Soft close: a bid in the last {seconds} s moves the end to {seconds} s after it, so the lot may run longer.',

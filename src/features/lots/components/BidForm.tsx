@@ -9,6 +9,7 @@ import { validateBid, type BidErrors } from '../validate-bid'
 import type { BidFundsView } from '../useBidFunds'
 import type { BidFailure, Bidding } from '../useBidding'
 import { FundsLine } from './FundsLine'
+import { YouPayLine } from './YouPayLine'
 
 /**
  * Amount + optional maximum (proxy). Enter submits; a maximum or a large amount goes through the
@@ -116,6 +117,7 @@ export function BidForm({
           onChange={(e) => edit(setMaxText)(e.target.value)}
         />
       </fieldset>
+      <YouPayLine amount={commit} funds={funds} format={format} />
       {wallet && !disabledReason ? (
         <FundsLine funds={wallet} format={format} canTopUp={funds.canTopUp} />
       ) : null}

@@ -6,6 +6,7 @@ import { quickAmounts } from '../bid-plan'
 import type { BidFundsView } from '../useBidFunds'
 import type { Bidding } from '../useBidding'
 import { FundsLine } from './FundsLine'
+import { YouPayLine } from './YouPayLine'
 
 /**
  * One tap bids: "Bid €minimum" (sent at once), then +1 and +5 increments (+5 is reviewed), and
@@ -82,6 +83,7 @@ export function BidQuick({
           </Button>
         ) : null}
       </div>
+      {leading ? null : <YouPayLine amount={min!} funds={funds} format={format} />}
       {reason ? (
         <p className="btn-reason" id={reasonId}>
           {reason}

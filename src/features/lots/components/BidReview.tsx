@@ -6,6 +6,7 @@ import type { BidInputVars } from '../api'
 import type { BidFundsView } from '../useBidFunds'
 import type { Bidding } from '../useBidding'
 import { FundsLine } from './FundsLine'
+import { YouPayLine } from './YouPayLine'
 
 /**
  * The review before a maximum or a large bid: the amount, what it holds from the wallet, what is
@@ -55,6 +56,7 @@ export function BidReview({
           </div>
         ) : null}
       </dl>
+      <YouPayLine amount={commit} funds={funds} format={format} />
       {vars.maxAmount !== undefined ? <p className="small muted">{t('lot.my.maxHidden')}</p> : null}
       <p className="small">{t('bid.reviewSoftClose', { seconds: lot.softCloseSeconds })}</p>
       {wallet?.short ? (
