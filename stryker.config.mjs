@@ -14,6 +14,9 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   coverageAnalysis: 'perTest',
+  // Not copied into the sandbox: CI's Node binaries and reports, and what the browser suite builds
+  // while CI runs this beside it (a folder removed mid-copy would fail the run).
+  ignorePatterns: ['/.ci', '/tests/e2e/.tmp', '/bench/.tmp', '/.data', '/dist', '/coverage'],
   mutate: [
     'common/**/*.ts',
     '!common/**/*.test.ts',
