@@ -59,6 +59,16 @@ export default {
     'server/commands/settlement/close-lot.ts',
     'server/commands/wallet/top-ups/settle-top-up.ts',
     'src/offline/replay-queue.ts',
+    // The rest of the offline queue and real-time layer: when queued writes' definitions load,
+    // a queued write's key, the online state, channel authorization, what counts as live, and
+    // who is in a lot room.
+    'src/offline/queueable.ts',
+    'src/offline/queued.ts',
+    'src/offline/use-queued-mutation.ts',
+    'src/offline/online.ts',
+    'src/realtime/authorize.ts',
+    'src/realtime/live.ts',
+    'src/realtime/presence.ts',
     // Which writes may be queued, how they are retried and which answer is final.
     'src/offline/mutations.ts',
     // The app's one real-time connection and its parts: status, pusher-js options, what a

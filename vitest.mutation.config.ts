@@ -24,6 +24,13 @@ const NARROWED: Record<string, string[]> = {
     'src/realtime/connection-state.test.ts',
     'src/realtime/pusher-options.test.ts',
     'src/realtime/browser-signals.test.ts',
+    'src/offline/queueable.test.ts',
+    'src/offline/queued.test.ts',
+    'src/offline/use-queued-mutation.test.tsx',
+    'src/offline/online.test.tsx',
+    'src/realtime/authorize.test.ts',
+    'src/realtime/live.test.tsx',
+    'src/realtime/presence.test.tsx',
   ],
   server: [
     'server/realtime/**/*.test.ts',

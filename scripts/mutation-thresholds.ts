@@ -62,6 +62,15 @@ const TRUST_PATHS = new Set([
   'src/realtime/pusher-options.ts',
   'src/realtime/channel-feed.ts',
   'src/realtime/browser-signals.ts',
+  // The rest of the offline queue and real-time layer (queued writes' definitions and keys, the
+  // online state, channel authorization, what counts as live, presence).
+  'src/offline/queueable.ts',
+  'src/offline/queued.ts',
+  'src/offline/use-queued-mutation.ts',
+  'src/offline/online.ts',
+  'src/realtime/authorize.ts',
+  'src/realtime/live.ts',
+  'src/realtime/presence.ts',
 ])
 
 export const GROUPS: readonly Group[] = [
