@@ -84,6 +84,7 @@ async function measureOnce(
         category: 'other',
         startingPrice: 100,
         endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        delivery: { pickup: { town: 'Madrid' } },
       }),
     })
   ).json()) as LotDetail

@@ -64,6 +64,7 @@ describe.runIf(onPostgres)('API_WORKERS=2 on one machine', () => {
           category: 'other',
           startingPrice: 1_000,
           endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+          delivery: { pickup: { town: 'Madrid' } },
         }),
       })
       expect(listed.status).toBe(201)

@@ -54,6 +54,9 @@ export function startServer(ports: ServerPorts, env: Record<string, string>): Se
       DATA_DIR: ports.dataDir,
       // No client build is needed: the API alone is under test.
       CLIENT_DIST_DIR: ports.dataDir,
+      // Local mode's demo fees would change every hold these suites check (decision 0051).
+      BUYER_PREMIUM_PERCENT: '0',
+      SELLER_FEE_PERCENT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
