@@ -71,7 +71,7 @@ export async function moveOrder(
     if (!order || !viewer) throw notFound('Order')
     const decision = decideOrderMove(factsOf(order), move, viewer, deps.deadlines, now)
     if (!decision.ok) throw refusalError(decision.refusal)
-    const change = await applyMove(tx, order, { ...request, state: decision.state }, now)
+    const change = await applyMove(tx, order, { ...request, state: decision.state })
     const reason = request.resolution?.reason ?? null
     await finishMove(tx, events, deps, { order, change, move, actorId: user.id, reason }, now)
     const moved = (await findOrder(tx, orderId))!
@@ -95,7 +95,7 @@ export async function autoCompleteOrder(
     if (!order) return false
     const decision = decideOrderMove(factsOf(order), move, 'system', deps.deadlines, now)
     if (!decision.ok) return false
-    const change = await applyMove(tx, order, { move, state: decision.state }, now)
+    const change = await applyMove(tx, order, { move, state: decision.state })
     await finishMove(tx, events, deps, { order, change, move, actorId: null, reason: null }, now)
     return true
   })
@@ -107,7 +107,6 @@ async function applyMove(
   tx: Queryable,
   order: OrderRecord,
   request: MoveDetails & { move: OrderMove; state: OrderChange['state'] },
-  now: Date,
 ): Promise<OrderChange & { moneyMoved: boolean }> {
   const change = { state: request.state, moneyMoved: false }
   switch (request.move.type) {
@@ -129,7 +128,9 @@ async function applyMove(
       await refundShipping(tx, order, order.shipping)
       return { ...change, shipping: 0, moneyMoved: true }
     case 'ship':
-      return { ...change, shipment: request.shipment ?? { carrier: '', trackingNumber: null } }
+      // The shipment route always sends one; a ship without it is a caller's bug, not a shipment.
+      if (!request.shipment) throw new Error('a ship move needs its shipment')
+      return { ...change, shipment: request.shipment }
     case 'confirm_receipt':
     case 'auto_complete':
       await lockWallets(tx, [order.buyerId, order.sellerId])
@@ -138,7 +139,7 @@ async function applyMove(
     case 'open_problem':
       return change
     case 'resolve':
-      return resolve(tx, order, request.move.outcome, request.resolution, now)
+      return resolve(tx, order, request.move.outcome, request.resolution)
   }
 }
 
@@ -147,7 +148,6 @@ async function resolve(
   order: OrderRecord,
   outcome: 'refund' | 'complete',
   resolution: MoveDetails['resolution'],
-  _now: Date,
 ): Promise<OrderChange & { moneyMoved: boolean }> {
   await lockWallets(tx, [order.buyerId, order.sellerId])
   if (outcome === 'complete') {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import { saleAmounts, type FeeRates } from '../../../common/orders/fees.ts'
 import { firstOrderState, type OrderDelivery } from '../../../common/orders/states.ts'
@@ -93,3 +94,12 @@ export async function expectOrderInvariants(db: Queryable) {
   )
   expect(leftPending, 'finished orders with proceeds still pending').toEqual([])
 }
+
+/** A member's write to the API under a fresh Idempotency-Key (every order move needs one). */
+export const post = (m: Member, url: string, payload?: object) =>
+  m.b.request({
+    method: 'POST',
+    url: `/api/${url}`,
+    headers: { 'idempotency-key': randomUUID() },
+    ...(payload ? { payload } : {}),
+  })

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { autoCompleteOrder } from '../../../server/commands/orders/move-order.ts'
 import { member, type Member } from '../auction-helpers.ts'
 import { createTestApp, testConfig, type TestApp } from '../helpers.ts'
-import { accounts, expectOrderInvariants, soldOrder } from './order-kit.ts'
+import { accounts, expectOrderInvariants, soldOrder, post } from './order-kit.ts'
 
 /**
  * Moves that race on one order (issue 29): whatever arrives together, the order ends once and its
@@ -19,14 +18,6 @@ beforeAll(async () => {
 })
 afterEach(() => expectOrderInvariants(t.db))
 afterAll(() => t.close())
-
-const post = (m: Member, url: string, payload?: object) =>
-  m.b.request({
-    method: 'POST',
-    url: `/api/${url}`,
-    headers: { 'idempotency-key': randomUUID() },
-    ...(payload ? { payload } : {}),
-  })
 
 async function orderIn(state: 'shipped' | 'problem') {
   const seller = await member(t.app, t.db, config)

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { autoCompleteOrder } from '../../../server/commands/orders/move-order.ts'
 import { createScheduler } from '../../../server/jobs/scheduler.ts'
 import { member, RecordingBroadcaster, type Member } from '../auction-helpers.ts'
 import { createTestApp, testConfig, type TestApp } from '../helpers.ts'
-import { accounts, expectOrderInvariants, houseTotal, soldOrder } from './order-kit.ts'
+import { accounts, expectOrderInvariants, houseTotal, soldOrder, post } from './order-kit.ts'
 
 /** Problems, their resolution by an admin, and orders that complete by themselves (issue 29). */
 const config = testConfig()
@@ -24,14 +23,6 @@ beforeEach(async () => {
 })
 afterEach(() => expectOrderInvariants(t.db))
 afterAll(() => t.close())
-
-const post = (m: Member, url: string, payload?: object) =>
-  m.b.request({
-    method: 'POST',
-    url: `/api/${url}`,
-    headers: { 'idempotency-key': randomUUID() },
-    ...(payload ? { payload } : {}),
-  })
 
 /** A pickup order whose buyer opened a problem. */
 async function disputed() {
