@@ -1,5 +1,6 @@
 /** How a lot ended, as its result panel and the wallet receipt show it (decision 0023). */
 import type { LotStatus } from './shapes.ts'
+import type { SaleAmounts } from '../orders/fees.ts'
 
 /** Who is looking at a finished lot: the buyer, the seller, someone who bid, or anyone else. */
 export const RESULT_VIEWERS = ['winner', 'seller', 'bidder', 'other'] as const
@@ -35,7 +36,12 @@ export interface LotResult {
   entryId: number | null
   /** What that entry moved: negative for the winner, positive for the seller. */
   entryAmount: number | null
+  /** The sale's order, for its winner and its seller (issue 29); null for anyone else. */
+  orderId: string | null
 }
+
+/** A sale itemised: hammer price, premium, shipping and fee, and what each side paid or gets. */
+export type SaleItems = Omit<SaleAmounts, 'houseTake'>
 
 /** `GET /api/wallet/receipts/:entryId`: a purchase or a sale, printable. */
 export interface Receipt {
@@ -49,7 +55,11 @@ export interface Receipt {
   lotId: string
   lotTitle: string
   seller: string
+  /** The buyer's display name on a sale's statement; null on a purchase (the reader bought it). */
   buyer: string | null
+  /** The sale's order and what it itemises; null for sales made before orders existed. */
+  orderId: string | null
+  amounts: SaleItems | null
 }
 
 export const receiptReference = (entryId: number): string =>

@@ -15,6 +15,7 @@ export const LotResultSchema = Closed({
   nextSteps: Nullable(Type.String()),
   entryId: Nullable(Type.Integer()),
   entryAmount: Nullable(Type.Integer()),
+  orderId: Nullable(Type.String({ format: 'uuid' })),
 })
 const _result: Same<Static<typeof LotResultSchema>, LotResult> = true
 
@@ -29,5 +30,16 @@ export const ReceiptSchema = Closed({
   lotTitle: Type.String(),
   seller: Type.String(),
   buyer: Nullable(Type.String()),
+  orderId: Nullable(Type.String({ format: 'uuid' })),
+  amounts: Nullable(
+    Closed({
+      hammer: Type.Integer(),
+      premium: Type.Integer(),
+      shipping: Type.Integer(),
+      buyerTotal: Type.Integer(),
+      sellerFee: Type.Integer(),
+      sellerProceeds: Type.Integer(),
+    }),
+  ),
 })
 const _receipt: Same<Static<typeof ReceiptSchema>, Receipt> = true

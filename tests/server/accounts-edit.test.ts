@@ -215,7 +215,7 @@ describe('DELETE /api/me', () => {
     )
     const seller = await member(t.app, t.db, config)
     const lotId = await openLot(t.db, seller.id)
-    const bidder = { id: a.id, alias: a.alias, b: a.first }
+    const bidder = { id: a.id, alias: a.alias, name: 'Member', b: a.first }
     expect((await bid(bidder, lotId, { amount: 1_000 })).statusCode).toBe(201)
     const res = await remove(a.first)
     expect(res.statusCode).toBe(409)

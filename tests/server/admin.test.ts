@@ -160,7 +160,7 @@ describe('members', () => {
       `insert into ledger_entries (user_id, kind, amount, reason) values ($1, 'adjustment', 5000, 't')`,
       [userId],
     )
-    const suspect: Member = { id: userId, alias: '', b }
+    const suspect: Member = { id: userId, alias: '', name: 'Sam', b }
     expect((await bid(suspect, lotId, { amount: 1_000 })).statusCode).toBe(201)
 
     const res = await suspend(admin, userId)

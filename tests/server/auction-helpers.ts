@@ -35,6 +35,8 @@ export class RecordingBroadcaster extends Broadcaster {
 export interface Member {
   id: string
   alias: string
+  /** The display name the other side of a sale sees. */
+  name: string
   b: ReturnType<typeof browser>
 }
 
@@ -46,10 +48,10 @@ export async function member(
   app: FastifyInstance,
   db: Queryable,
   config: Config,
-  options: { credit?: number; role?: Role } = {},
+  options: { credit?: number; role?: Role; name?: string } = {},
 ): Promise<Member> {
   const user = await insertUser(db, {
-    name: 'Member',
+    name: options.name ?? 'Member',
     email: uniqueEmail('m'),
     passwordHash: 'not-a-real-hash',
     role: options.role ?? 'member',
@@ -67,7 +69,7 @@ export async function member(
   await insertSession(db, hashSessionToken(token, config.sessionSecret), user.id)
   const b = browser(app)
   b.cookie = `lotline_session=${token}`
-  return { id: user.id, alias: user.alias, b }
+  return { id: user.id, alias: user.alias, name: user.name, b }
 }
 
 /** An open lot inserted directly, ending in `endsInSeconds`. */

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterEach(() => expectMoneyInvariants(t.db))
 afterAll(() => t.close())
 
-const newMember = (credit = 100_000) => member(t.app, t.db, config, { credit })
+const newMember = (credit = 100_000, name?: string) => member(t.app, t.db, config, { credit, name })
 const later = new Date(Date.now() + 3_600_000)
 const get = async (m: Member | null, url: string) =>
   (m ? m.b : { request: t.app.inject.bind(t.app) }).request({ method: 'GET', url })
@@ -34,8 +34,8 @@ async function kinds(m: Member) {
 /** A lot Alice wins at €21 over Bob and Carol; the seller leaves a pickup note. */
 async function soldLot() {
   const [seller, alice, bob, carol] = await Promise.all([
-    newMember(0),
-    newMember(),
+    newMember(0, 'Sam Seller'),
+    newMember(100_000, 'Alice Archer'),
     newMember(),
     newMember(),
   ])
@@ -107,7 +107,15 @@ describe('the end of a lot', () => {
     expect(receipt).toMatchObject({ kind: 'purchase', amount: price, lotId, buyer: null })
     expect(receipt.reference).toMatch(/^LL-\d{6,}$/)
     const credit = (await get(seller, `/api/wallet/receipts/${sellers.entryId}`)).json()
-    expect(credit).toMatchObject({ kind: 'sale', amount: price, buyer: alice.alias })
+    // The seller's statement names the buyer as the order does, and both link to that order.
+    expect(credit).toMatchObject({ kind: 'sale', amount: price, buyer: alice.name })
+    expect(mine.orderId).toEqual(expect.any(String))
+    expect(sellers.orderId).toBe(mine.orderId)
+    expect(bobs.orderId).toBeNull()
+    expect(guest.json().orderId).toBeNull()
+    const items = { hammer: price, premium: 0, buyerTotal: price, sellerFee: 0 }
+    expect(receipt).toMatchObject({ orderId: mine.orderId, amounts: items })
+    expect(credit).toMatchObject({ orderId: mine.orderId, amounts: { sellerProceeds: price } })
   })
 
   it("refuses someone else's receipt, a lot still open, and a malformed entry id", async () => {

@@ -1,3 +1,4 @@
+import type { SaleItems } from '../../../common/auction/ending.ts'
 import type { Order, OrderDetail, OrderEvent, OrderViewer } from '../../../common/orders/shapes.ts'
 import {
   availableMoves,
@@ -27,6 +28,16 @@ export const factsOf = (order: OrderRecord): OrderFacts => ({
 export const paidFor = (order: Pick<OrderRecord, 'hammer' | 'premium' | 'shipping'>) =>
   order.hammer + order.premium + order.shipping
 
+/** The sale itemised as it now stands (shipping 0 once the buyer took the pickup instead). */
+export const amountsOf = (order: OrderRecord): SaleItems => ({
+  hammer: order.hammer,
+  premium: order.premium,
+  shipping: order.shipping,
+  buyerTotal: paidFor(order),
+  sellerFee: order.sellerFee,
+  sellerProceeds: order.hammer - order.sellerFee + order.shipping,
+})
+
 /** The order as `viewer` sees it at `now`, with the moves they can make. */
 export function toOrder(
   order: OrderRecord,
@@ -44,14 +55,7 @@ export function toOrder(
     state: order.state,
     stateSince: order.stateSince.toISOString(),
     delivery: order.delivery,
-    amounts: {
-      hammer: order.hammer,
-      premium: order.premium,
-      shipping: order.shipping,
-      buyerTotal: paidFor(order),
-      sellerFee: order.sellerFee,
-      sellerProceeds: order.hammer - order.sellerFee + order.shipping,
-    },
+    amounts: amountsOf(order),
     pickupTown: order.pickupTown,
     shipTo: order.shipTo,
     carrier: order.carrier,

@@ -11,6 +11,8 @@ import type { Database } from '../../db/types.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
 import { biddersOn, receiptOf, saleEntryOf, winningBidId } from '../../repositories/ending.ts'
 import { findLot } from '../../repositories/lots.ts'
+import { findOrderOfLot } from '../../repositories/orders.ts'
+import { amountsOf } from '../../commands/orders/order-view.ts'
 import { LotResultSchema, ReceiptSchema } from '../../schemas/ending.ts'
 import { responses } from '../../schemas/shared.ts'
 import { lotId } from '../lots/params.ts'
@@ -24,6 +26,10 @@ const ReceiptRoute = { params: ReceiptParams, response: responses({ 200: Receipt
  * A lot's ending (decision 0023): how it ended for the viewer, and their receipt. Reads only:
  * the sale itself is written once, by server/commands/settlement/close-lot.ts.
  */
+/** The id of the lot's order, when its sale made one. */
+const orderIdOf = async (db: Database, lotId: string) =>
+  (await findOrderOfLot(db, lotId))?.id ?? null
+
 const endingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.get('/lots/:id/result', { schema: ResultRoute }, async (request): Promise<LotResult> => {
     const id = lotId(request.params.id)
@@ -49,6 +55,8 @@ const endingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { 
           : null,
       entryId: entry?.id ?? null,
       entryAmount: entry?.amount ?? null,
+      orderId:
+        sold && (viewer === 'winner' || viewer === 'seller') ? await orderIdOf(db, id) : null,
     }
   })
 
@@ -56,6 +64,7 @@ const endingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { 
     const user = await request.requireUser()
     const row = await receiptOf(db, user.id, Number(request.params.entryId))
     if (!row) throw notFound('Receipt')
+    const order = await findOrderOfLot(db, row.lot_id)
     const receipt: Receipt = {
       entryId: row.id,
       reference: receiptReference(row.id),
@@ -65,7 +74,9 @@ const endingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { 
       lotId: row.lot_id,
       lotTitle: row.lot_title,
       seller: row.seller_name,
-      buyer: row.kind === 'purchase' ? null : row.buyer_alias,
+      buyer: row.kind === 'purchase' ? null : (order?.buyerName ?? row.buyer_alias),
+      orderId: order?.id ?? null,
+      amounts: order ? amountsOf(order) : null,
     }
     return receipt
   })
