@@ -66,6 +66,8 @@ export const routes: { path: string; component: Screen }[] = [
   { path: '/account', component: screen(() => import('../features/auth/AccountScreen')) },
   { path: '/wallet', component: screen(() => import('../features/wallet/WalletScreen')) },
   { path: '/wallet/top-up', component: screen(() => import('../features/wallet/TopUpScreen')) },
+  { path: '/orders', component: screen(() => import('../features/orders/OrdersScreen')) },
+  { path: '/orders/:id', component: screen(() => import('../features/orders/OrderScreen')) },
   { path: '/admin', component: screen(() => import('../features/admin/AdminScreen')) },
   {
     path: '/wallet/receipts/:entryId',

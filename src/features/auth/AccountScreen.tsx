@@ -1,4 +1,4 @@
-import { Redirect, useLocation } from 'wouter'
+import { Link, Redirect, useLocation } from 'wouter'
 import { Button } from '../../components/Button'
 import { SavedAge } from '../../components/SavedAge'
 import { ThemeChoice } from '../../components/ThemeChoice'
@@ -12,6 +12,7 @@ import { useMe } from './api'
 import { useSignOut } from './session-mutations'
 import { AccountSettings } from './AccountSettings'
 import { AlertsSection } from '../push'
+import { AddressBook } from '../orders'
 
 export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
@@ -64,7 +65,16 @@ export default function AccountScreen() {
         </div>
       </dl>
 
+      <p className="orders-link">
+        <Link href="/orders" className="btn btn-secondary" data-testid="account-orders">
+          {t('orders.link')}
+        </Link>
+        <span className="muted small">{t('orders.linkHint')}</span>
+      </p>
+
       <AccountSettings user={user} />
+
+      <AddressBook />
 
       <AlertsSection />
 

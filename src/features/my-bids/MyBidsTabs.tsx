@@ -24,6 +24,9 @@ export function MyBidsTabs({ current }: { current: MyBidsTab }) {
           {t(`myBids.tab.${tab}`)}
         </Link>
       ))}
+      <Link href="/orders" className="my-bids-tab" data-testid="tab-orders">
+        {t('orders.link')}
+      </Link>
     </nav>
   )
 }

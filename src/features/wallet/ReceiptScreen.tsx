@@ -6,12 +6,35 @@ import { NothingSaved } from '../../components/NothingSaved'
 import { QueryErrorState } from '../../components/QueryErrorState'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
-import { useT } from '../../i18n'
+import type { Receipt } from '../../../common/auction'
+import { useT, type Translate } from '../../i18n'
 import { useOnline } from '../../offline/online'
 import { SignedInOnly, useMe } from '../auth'
 import { formatDateTime } from './format'
 import { useReceipt } from './receipt-api'
 import './receipt.css'
+
+/**
+ * What the sale is made of, on the side the reader is on (issue 29): the buyer's receipt shows the
+ * hammer price, the premium and the shipping that make what they paid; the seller's statement the
+ * hammer price and shipping less the fee that make what they receive. Sales from before orders
+ * have nothing to itemise.
+ */
+function itemRows(
+  receipt: Receipt,
+  t: Translate,
+  money: (minor: number) => string,
+): Array<[string, string]> {
+  const a = receipt.amounts
+  if (!a) return []
+  const rows: Array<[string, string]> = [
+    [t('order.hammer'), money(a.hammer)],
+    [t('order.shipping'), money(a.shipping)],
+  ]
+  if (receipt.kind === 'purchase') rows.splice(1, 0, [t('order.premium'), money(a.premium)])
+  else rows.push([t('order.sellerFee'), money(-a.sellerFee)])
+  return rows
+}
 
 /** `/wallet/receipts/:entryId`: a purchase's receipt or a sale's statement, printable. */
 export default function ReceiptScreen() {
@@ -59,6 +82,7 @@ function ReceiptBody() {
     [t('receipt.lot'), receipt.lotTitle],
     [t('receipt.seller'), receipt.seller],
     [t('receipt.buyer'), purchase ? (me?.name ?? me?.alias ?? '') : (receipt.buyer ?? '—')],
+    ...itemRows(receipt, t, (minor) => formatMoney(minor, currency)),
     [t(purchase ? 'receipt.paid' : 'receipt.credited'), formatMoney(receipt.amount, currency)],
   ]
   return (
@@ -78,6 +102,11 @@ function ReceiptBody() {
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t('receipt.print')}
         </button>
+        {receipt.orderId ? (
+          <Link className="btn btn-secondary" href={`/orders/${receipt.orderId}`}>
+            {t('receipt.order')}
+          </Link>
+        ) : null}
         <Link className="btn btn-secondary" href={`/lots/${encodeURIComponent(receipt.lotId)}`}>
           {t('receipt.lot')}: {receipt.lotTitle}
         </Link>

@@ -3,4 +3,4 @@
  * (the lot room's "Available €X · this bid holds €Y"). Screens are not here: the routes load each
  * as its own chunk.
  */
-export { useWallet } from './api'
+export { useWallet, walletKey } from './api'

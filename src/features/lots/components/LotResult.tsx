@@ -4,6 +4,7 @@ import { InlineRetry } from '../../../components/InlineRetry'
 import { useT, type MessageKey } from '../../../i18n'
 import { dateTimeFormat } from '../../../i18n/intl'
 import { useLotResult } from '../api/result'
+import { OrderStateChip, useOrder } from '../../orders'
 import './ending.css'
 
 /** The headline of a finished lot: from the lot at once, refined by who I am once known. */
@@ -69,7 +70,8 @@ export function LotResult({
           </Link>
         </p>
       ) : null}
-      {mine && lot.status === 'settled' ? (
+      {result?.orderId ? <OrderLink orderId={result.orderId} /> : null}
+      {mine && lot.status === 'settled' && (result.nextSteps || !result.orderId) ? (
         <div className="next-steps">
           <h3>{t('result.nextSteps')}</h3>
           <p className="description" data-testid="next-steps">
@@ -81,5 +83,29 @@ export function LotResult({
         <InlineRetry message={t('result.error')} onRetry={() => void query.refetch()} small />
       ) : null}
     </section>
+  )
+}
+
+/**
+ * The way on from a sale (issue 29): its order, where the winner chooses where it goes and both
+ * sides follow it to the door. Its state shows once the order is loaded.
+ */
+function OrderLink({ orderId }: { orderId: string }) {
+  const { t } = useT()
+  const order = useOrder(orderId, true).data
+  const choose = order?.viewer === 'buyer' && order.nextMoves.includes('choose_address')
+  return (
+    <p className="result-order">
+      <Link
+        className={choose ? 'btn btn-primary' : 'btn btn-secondary'}
+        href={`/orders/${orderId}`}
+        data-testid="result-order"
+      >
+        {t(
+          choose && order.state === 'awaiting_address' ? 'result.chooseWhere' : 'result.viewOrder',
+        )}
+      </Link>{' '}
+      {order ? <OrderStateChip state={order.state} /> : null}
+    </p>
   )
 }
