@@ -22,7 +22,7 @@ import {
 import { DESKTOP, PHONE, signIn } from './members.ts'
 
 let server: RunningServer
-const { api } = apiClient(() => server.url)
+const { api, login } = apiClient(() => server.url)
 let browser: Browser
 
 beforeAll(async () => {
@@ -84,6 +84,14 @@ async function bobsLotAndAClosedOne(): Promise<{ bobs: Lot; closed: Lot }> {
   return { bobs: bobs!, closed: (await lots('closed'))[0]! }
 }
 
+/** One of Bob's orders as a buyer (the demo seed makes some, issue 29). */
+async function bobsOrder(): Promise<{ id: string; lot: Lot }> {
+  const res = await api('orders?role=buyer', await login('bob@lotline.test'))
+  const page = (await res.json()) as { items: Array<{ id: string; lot: Lot }> }
+  expect(page.items.length, 'Bob bought a demo lot').toBeGreaterThan(0)
+  return page.items[0]!
+}
+
 describe('themes', () => {
   it('follow the system, and a choice in Account wins and is kept after a reload', async () => {
     const { context, page } = await open(PHONE, 'light', 'alice@lotline.test')
@@ -132,6 +140,9 @@ describe('accessibility in both themes', () => {
       await visit(member.page, 'watchlist', /watchlist/i, `watchlist, phone, ${scheme}`)
       await visit(member.page, 'notifications', /notifications/i, `notifications, phone, ${scheme}`)
       await visit(member.page, 'account', /account/i, `account, phone, ${scheme}`)
+      await visit(member.page, 'orders', /orders/i, `orders, phone, ${scheme}`)
+      const order = await bobsOrder()
+      await visit(member.page, `orders/${order.id}`, order.lot.title, `order, phone, ${scheme}`)
       await member.context.setOffline(true)
       await member.page.getByText('You are offline').first().waitFor()
       await expectAccessible(member.page, `account, offline, phone, ${scheme}`)
