@@ -81,7 +81,9 @@ export function ChooseDelivery({
         aria-describedby={missing ? `${id}-missing` : undefined}
       >
         <legend>{t('order.choose.legend')}</legend>
-        {addresses.data.length === 0 ? <p className="muted small">{t('order.choose.none')}</p> : null}
+        {addresses.data.length === 0 ? (
+          <p className="muted small">{t('order.choose.none')}</p>
+        ) : null}
         {addresses.data.map((address) => (
           <label key={address.id} className="choice-option address-option">
             <input
