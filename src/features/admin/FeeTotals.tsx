@@ -41,7 +41,7 @@ function Period({ title, totals, currency }: { title: string; totals: Totals; cu
         <dt>{t('admin.fees.sellerFee')}</dt>
         <dd>{money(totals.sellerFee)}</dd>
         <dt>{t('admin.fees.refunded')}</dt>
-        <dd>{money(-totals.refunded)}</dd>
+        <dd>{money(0 - totals.refunded)}</dd>
         <dt>{t('admin.fees.total')}</dt>
         <dd className="admin-fees-total">{money(totals.total)}</dd>
       </dl>
