@@ -61,8 +61,10 @@ export function ResolveForm({
       reason: s.reason.trim(),
       key,
     }
-    resolve.mutate(vars, {
-      onSuccess: (resolved) =>
+    // The promise, not mutate's callbacks: the lists are read again before it settles, and the
+    // order may have left the queue (this form with it) by then. A refusal shows below.
+    void resolve.mutateAsync(vars).then(
+      (resolved) =>
         onResolved(
           resolved.state === 'refunded'
             ? t('admin.orders.refunded', {
@@ -71,7 +73,8 @@ export function ResolveForm({
               })
             : t('admin.orders.completed', { title: order.lot.title }),
         ),
-    })
+      () => undefined,
+    )
   }
   const serverAmountError =
     isApiError(resolve.error) && resolve.error.fieldErrors.amount
