@@ -12,7 +12,6 @@ import type { FeeRates } from '../../common/orders/fees.ts'
 import type { Address } from '../../common/orders/addresses.ts'
 import type { OrderMove, OrderState } from '../../common/orders/states.ts'
 import { DEFAULT_ORDER_DEADLINES } from '../../common/orders/states.ts'
-import { DEMO_STARTING_CREDIT } from './demo-credit.ts'
 import { placeBids } from '../commands/bids/place-bids.ts'
 import { moveOrder, type MoveDetails, type OrderDeps } from '../commands/orders/move-order.ts'
 import { closeLot } from '../commands/settlement/close-lot.ts'
@@ -23,6 +22,7 @@ import { walletOf } from '../repositories/wallets.ts'
 import { insertLot } from '../repositories/lots.ts'
 import { moveDemoLotEnd } from '../repositories/lots/demo.ts'
 import { findUserByEmail, toPublicUser, type UserWithHash } from '../repositories/users.ts'
+import { DEMO_STARTING_CREDIT } from './demo-credit.ts'
 
 type Person = 'alice' | 'bob' | 'carol'
 
@@ -54,7 +54,7 @@ const ADDRESSES: Record<Person, Omit<Address, 'id' | 'line2' | 'isDefault' | 'cr
   },
 }
 
-/** A move of the order: the buyer's address, receipt or problem, the seller's shipment, the admin's refund. */
+/** A move: the buyer's address, receipt or problem, the seller's shipment, the admin's refund. */
 type Step = 'address' | 'ship' | 'receive' | 'problem' | 'refund'
 
 interface DemoSale {
