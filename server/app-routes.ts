@@ -13,6 +13,7 @@ import staticFiles from './plugins/static.ts'
 import addressRoutes from './routes/addresses/index.ts'
 import adminRoutes from './routes/admin/index.ts'
 import adminOrderRoutes from './routes/admin/orders.ts'
+import adminFeeRoutes from './routes/admin/fees.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
@@ -144,6 +145,7 @@ export async function registerRoutes(
           const orders = { db, deadlines: config.sales.orderDeadlines, currency: config.currency }
           await api.register(orderRoutes, orders)
           await api.register(adminOrderRoutes, orders)
+          await api.register(adminFeeRoutes, { db, currency: config.currency })
         },
         { prefix: '/api' },
       )

@@ -56,3 +56,25 @@ export const CARRIER_MAX_LENGTH = 60
 export const TRACKING_NUMBER_MAX_LENGTH = 64
 /** Letters, digits, spaces and dashes: what carriers print on a label. */
 export const TRACKING_NUMBER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 -]*$'
+
+/**
+ * The house's fees over a period, from its ledger account: the buyer's premiums and the sellers'
+ * fees that sales charged, what refunds took back from them, and what the house holds
+ * (`premium + sellerFee − refunded`). Minor units.
+ */
+export interface FeeTotals {
+  premium: number
+  sellerFee: number
+  refunded: number
+  total: number
+}
+
+/** The days `GET /api/admin/fees` also counts back from now. */
+export const RECENT_FEE_DAYS = 30
+
+/** `GET /api/admin/fees`: all time, and the last `RECENT_FEE_DAYS` days. */
+export interface AdminFees {
+  currency: string
+  allTime: FeeTotals
+  recent: FeeTotals
+}

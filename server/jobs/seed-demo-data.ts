@@ -6,12 +6,14 @@ import { countUsers, insertUser } from '../repositories/users.ts'
 import { appendLedgerEntry } from '../repositories/ledger.ts'
 import { insertLot } from '../repositories/lots.ts'
 import { seedEndedLots } from './seed-ended-lots.ts'
+import { seedDemoOrders } from './seed-demo-orders.ts'
 import { demoDelivery } from './demo-lots.ts'
 import { cleanDelivery } from '../../common/orders/delivery.ts'
 import { NO_FEES, type FeeRates } from '../../common/orders/fees.ts'
 
 export const DEMO_PASSWORD = 'lotline-demo'
-export const DEMO_STARTING_CREDIT = 50_000
+export { DEMO_STARTING_CREDIT } from './demo-credit.ts'
+import { DEMO_STARTING_CREDIT } from './demo-credit.ts'
 
 const MEMBERS = [
   { name: 'Alice', email: 'alice@lotline.test' },
@@ -60,7 +62,9 @@ const LOTS = [
 /**
  * Demo data for local mode: an admin, three members with 500.00 of credit each (adjustment
  * entries), a few open lots, and two ended ones — one unsold, one sold through a real bid and the
- * real close command (decision 0026). Runs only on an empty database and never in production.
+ * real close command (decision 0026) — then the demo orders, one or more in each state, each a real
+ * sale moved on by the real order command (seed-demo-orders.ts). Runs only on an empty database
+ * and never in production.
  */
 export async function seedDemoData(
   db: Database,
@@ -109,5 +113,6 @@ export async function seedDemoData(
   })
   // After the commit: bidding and closing run their own transactions, as they do for real.
   await seedEndedLots(db, currency, fees)
+  await seedDemoOrders({ db, currency, fees })
   return true
 }

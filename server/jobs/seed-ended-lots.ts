@@ -68,6 +68,7 @@ export async function seedEndedLots(db: Database, currency: string, fees: FeeRat
         },
       ],
       currency,
+      fees,
     ).then(({ results }) => {
       if (!results[0]?.ok) throw new Error('seed: a demo bid was refused')
     })

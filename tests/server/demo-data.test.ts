@@ -3,6 +3,9 @@ import type { Database } from '../../server/db/types.ts'
 import { DEMO_OPEN_MIN, demoLotsFor, keepDemoLotsOpen } from '../../server/jobs/demo-lots.ts'
 import { createScheduler } from '../../server/jobs/scheduler.ts'
 import { seedDemoData } from '../../server/jobs/seed-demo-data.ts'
+import { DEMO_SALES } from '../../server/jobs/seed-demo-orders.ts'
+import { ORDER_STATES } from '../../common/orders/states.ts'
+import { DEMO_RATES, expectOrderInvariants } from './orders/order-kit.ts'
 import { expectMoneyInvariants, RecordingBroadcaster } from './auction-helpers.ts'
 import { createTestDatabase, testConfig } from './helpers.ts'
 
@@ -26,31 +29,67 @@ describe('demo data', () => {
     expect(await keepDemoLotsOpen({ db, broadcaster })).toEqual([])
   })
 
-  it('seeds an unsold lot and a lot sold through the real close, with a ledger that adds up', async () => {
-    expect(await seedDemoData(db)).toBe(true)
-    const { rows } = await db.query<{ status: string; leader: string | null; bids: number }>(
-      `select l.status, u.email as leader, l.bid_count as bids from lots l
-         left join users u on u.id = l.leader_id
-        where l.status not in ('open', 'scheduled') order by l.status`,
+  it('seeds an unsold lot and lots sold through the real close, with a ledger that adds up', async () => {
+    expect(await seedDemoData(db, 'EUR', DEMO_RATES)).toBe(true)
+    const { rows } = await db.query<{ status: string; n: number }>(
+      `select status, count(*)::int as n from lots
+        where status not in ('open', 'scheduled') group by status order by status`,
     )
     expect(rows).toEqual([
-      { status: 'settled', leader: 'bob@lotline.test', bids: expect.any(Number) },
-      { status: 'unsold', leader: null, bids: 0 },
+      { status: 'settled', n: DEMO_SALES.length + 1 },
+      { status: 'unsold', n: 1 },
     ])
-    const { rows: ledger } = await db.query<{ email: string; kind: string; amount: number }>(
-      `select u.email, e.kind, e.amount::int as amount from ledger_entries e
-         join users u on u.id = e.user_id where e.kind in ('purchase', 'sale') order by e.kind`,
+    // Bob's purchase from Carol: the purchase, the sale and the fees sum to zero.
+    const { rows: pentax } = await db.query<{ account: string; kind: string; amount: number }>(
+      `select e.account, e.kind, e.amount::int as amount from ledger_entries e
+         join lots l on l.id = e.lot_id where l.title like 'Pentax%' order by e.id`,
     )
-    expect(ledger.map((e) => [e.email, e.kind])).toEqual([
-      ['bob@lotline.test', 'purchase'],
-      ['carol@lotline.test', 'sale'],
-    ])
-    expect(ledger[0]!.amount).toBe(-ledger[1]!.amount)
-    await expectMoneyInvariants(db)
+    expect(pentax.map((e) => e.kind)).toEqual(['purchase', 'sale', 'fee'])
+    expect(pentax.reduce((sum, e) => sum + e.amount, 0)).toBe(0)
+    await expectMoneyInvariants(db, { premiumBasisPoints: DEMO_RATES.buyerPremiumBasisPoints })
+    await expectOrderInvariants(db)
     const { rows: categories } = await db.query<{ n: number }>(
       `select count(distinct category)::int as n from lots`,
     )
     expect(categories[0]!.n).toBeGreaterThanOrEqual(4)
+  })
+
+  it('shows an order in every state, with Alice buying and selling in several', async () => {
+    const { rows } = await db.query<{ state: string; buyer: string; seller: string }>(
+      `select o.state, b.name as buyer, s.name as seller from orders o
+         join users b on b.id = o.buyer_id join users s on s.id = o.seller_id`,
+    )
+    expect(new Set(rows.map((o) => o.state))).toEqual(new Set(ORDER_STATES))
+    const statesOf = (side: 'buyer' | 'seller') =>
+      new Set(rows.filter((o) => o[side] === 'Alice').map((o) => o.state)).size
+    expect(statesOf('buyer')).toBeGreaterThanOrEqual(3)
+    expect(statesOf('seller')).toBeGreaterThanOrEqual(3)
+    // Every demo member has an address to ship to, and the shipped orders carry a copy of it.
+    const { rows: books } = await db.query<{ n: number }>(
+      `select count(distinct user_id)::int as n from addresses`,
+    )
+    expect(books[0]!.n).toBe(3)
+    const { rows: unaddressed } = await db.query(
+      `select id from orders where state in ('awaiting_shipment', 'shipped') and ship_to is null`,
+    )
+    expect(unaddressed).toEqual([])
+    // The refund was the admin's, audited with its reason; the house gave back its share.
+    const { rows: audit } = await db.query<{ action: string }>(
+      `select action from admin_audit where target_type = 'order'`,
+    )
+    expect(audit).toEqual([{ action: 'order.resolve' }])
+    const { rows: reversals } = await db.query(
+      `select 1 from ledger_entries where account = 'house' and kind = 'reversal'`,
+    )
+    expect(reversals).toHaveLength(1)
+  })
+
+  it('seeds once: a second run on the filled database adds nothing', async () => {
+    const count = async () =>
+      (await db.query<{ n: number }>(`select count(*)::int as n from orders`)).rows[0]!.n
+    const before = await count()
+    expect(await seedDemoData(db, 'EUR', DEMO_RATES)).toBe(false)
+    expect(await count()).toBe(before)
   })
 
   it('keeps at least the minimum open as lots close, in varied categories, announced live', async () => {

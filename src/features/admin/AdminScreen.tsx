@@ -6,18 +6,21 @@ import { SignedInOnly, useMe } from '../auth'
 import { AuditPanel } from './AuditPanel'
 import { LotsPanel } from './LotsPanel'
 import { MembersPanel } from './MembersPanel'
+import { OrdersPanel } from './OrdersPanel'
 import { TopUpsPanel } from './TopUpsPanel'
 import './admin.css'
 
 const TABS: Array<{ id: string; label: MessageKey }> = [
   { id: 'members', label: 'admin.tab.members' },
   { id: 'lots', label: 'admin.tab.lots' },
+  { id: 'orders', label: 'admin.tab.orders' },
   { id: 'top-ups', label: 'admin.tab.topUps' },
   { id: 'audit', label: 'admin.tab.audit' },
 ]
 
 /**
- * `/admin` (decision 0027): members, lots, top-ups needing attention and the audit, for admins.
+ * `/admin` (decision 0027): members, lots, orders and fees (issue 29), top-ups needing attention
+ * and the audit, for admins.
  * A member sees "not allowed", a guest the sign-in prompt. The section is in the URL (`?tab=`).
  */
 export default function AdminScreen() {
@@ -63,6 +66,8 @@ function AdminOnly() {
         <MembersPanel />
       ) : current.id === 'lots' ? (
         <LotsPanel />
+      ) : current.id === 'orders' ? (
+        <OrdersPanel />
       ) : current.id === 'top-ups' ? (
         <TopUpsPanel />
       ) : (

@@ -9,6 +9,8 @@ import type { AdminMember, AdminTopUp, AuditEntry } from '../../../common/admin'
 import type { Role } from '../../../common/accounts'
 import type { LotSummary } from '../../../common/auction'
 import { IDEMPOTENCY_HEADER } from '../../../common/config'
+import type { OrderState } from '../../../common/orders/states'
+import type { AdminFees, Order, OrderDetail } from '../../../common/orders/shapes'
 import type { Wallet } from '../../../common/wallet'
 import { api } from '../../api/client'
 import { newIdempotencyKey } from '../../api/idempotency'
@@ -25,6 +27,8 @@ export const adminKeys = {
   lots: (q: string) => ['admin', 'lots', q] as const,
   topUps: ['admin', 'top-ups'] as const,
   audit: ['admin', 'audit'] as const,
+  orders: (state: OrderState | 'all') => ['admin', 'orders', state] as const,
+  fees: ['admin', 'fees'] as const,
 }
 
 export function useMembers(q: string) {
@@ -70,6 +74,33 @@ export function useAudit() {
         .get('admin/audit', { searchParams: pageParam ? { cursor: pageParam } : {}, signal })
         .json<Page<AuditEntry>>(),
     getNextPageParam: (last) => last.nextCursor,
+  })
+}
+
+/** Every order, or those in one state (`problem`: the problem queue), newest first. */
+export function useAdminOrders(state: OrderState | 'all') {
+  return useInfiniteQuery({
+    queryKey: adminKeys.orders(state),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api
+        .get('admin/orders', {
+          searchParams: {
+            ...(state === 'all' ? {} : { state }),
+            ...(pageParam ? { cursor: pageParam } : {}),
+          },
+          signal,
+        })
+        .json<Page<Order>>(),
+    getNextPageParam: (last) => last.nextCursor,
+  })
+}
+
+/** The house's fees: all time and the last 30 days, net of refunds taken from them. */
+export function useAdminFees() {
+  return useQuery({
+    queryKey: adminKeys.fees,
+    queryFn: ({ signal }) => api.get('admin/fees', { signal }).json<AdminFees>(),
   })
 }
 
@@ -122,5 +153,33 @@ export const useRefreshTopUp = () =>
   useAdminWrite((v: { topUpId: string }) =>
     api.post(`admin/top-ups/${v.topUpId}/refresh`).json<{ status: string }>(),
   )
+
+/**
+ * An admin's resolution of an order's problem: a refund (all paid unless `amount`) or completion.
+ * The lists are read again whatever the answer: a refusal (409) means the order moved meanwhile.
+ */
+export function useResolveOrder() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (v: {
+      orderId: string
+      outcome: 'refund' | 'complete'
+      amount?: number | undefined
+      reason: string
+      key: string
+    }) =>
+      api
+        .post(`admin/orders/${v.orderId}/resolution`, {
+          json: {
+            outcome: v.outcome,
+            reason: v.reason,
+            ...(v.amount === undefined ? {} : { amount: v.amount }),
+          },
+          headers: { [IDEMPOTENCY_HEADER]: v.key },
+        })
+        .json<OrderDetail>(),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}
 
 export { newIdempotencyKey }
