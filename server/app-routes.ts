@@ -13,6 +13,7 @@ import staticFiles from './plugins/static.ts'
 import addressRoutes from './routes/addresses/index.ts'
 import adminRoutes from './routes/admin/index.ts'
 import adminOrderRoutes from './routes/admin/orders.ts'
+import adminRatingRoutes from './routes/admin/ratings.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
@@ -26,6 +27,8 @@ import lotRoutes from './routes/lots/index.ts'
 import notificationRoutes from './routes/notifications/index.ts'
 import orderRoutes from './routes/orders/index.ts'
 import pushRoutes from './routes/push/index.ts'
+import ratingRoutes from './routes/ratings/index.ts'
+import sellerRoutes from './routes/sellers/index.ts'
 import stripeWebhookRoutes from './routes/stripe/index.ts'
 import topUpRoutes from './routes/top-ups/index.ts'
 import walletRoutes from './routes/wallet/index.ts'
@@ -144,6 +147,9 @@ export async function registerRoutes(
           const orders = { db, deadlines: config.sales.orderDeadlines, currency: config.currency }
           await api.register(orderRoutes, orders)
           await api.register(adminOrderRoutes, orders)
+          await api.register(ratingRoutes, { db })
+          await api.register(adminRatingRoutes, { db })
+          await api.register(sellerRoutes, { db })
         },
         { prefix: '/api' },
       )

@@ -72,4 +72,5 @@ export const adminEn = {
   'admin.action.lot.cancel': 'Lot cancelled',
   'admin.action.top-up.refresh': 'Top-up refreshed',
   'admin.action.order.resolve': 'Order problem resolved',
+  'admin.action.rating.remove': 'Rating removed',
 } satisfies Record<string, Message>
