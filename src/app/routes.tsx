@@ -68,6 +68,10 @@ export const routes: { path: string; component: Screen }[] = [
   { path: '/wallet/top-up', component: screen(() => import('../features/wallet/TopUpScreen')) },
   { path: '/admin', component: screen(() => import('../features/admin/AdminScreen')) },
   {
+    path: '/sellers/:id',
+    component: screen(() => import('../features/sellers/SellerProfileScreen')),
+  },
+  {
     path: '/wallet/receipts/:entryId',
     component: screen(() => import('../features/wallet/ReceiptScreen')),
   },

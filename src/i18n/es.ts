@@ -8,6 +8,7 @@ import { endingEs } from './messages/ending.es'
 import { accountEs } from './messages/account.es'
 import { adminEs } from './messages/admin.es'
 import { pushEs } from './messages/push.es'
+import { sellersEs } from './messages/sellers.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -19,6 +20,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...accountEs,
   ...adminEs,
   ...pushEs,
+  ...sellersEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',
