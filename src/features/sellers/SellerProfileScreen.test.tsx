@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { onlineManager } from '@tanstack/react-query'
 import { Route } from 'wouter'
 import { describe, expect, it } from 'vitest'
