@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/Button'
+import { useToast } from '../../components/Toast'
 import { useT } from '../../i18n'
 import { errorMessage } from '../../i18n/error-message'
 import { useOnline } from '../../offline/online'
@@ -11,6 +12,7 @@ export function RemoveRating({ ratingId }: { ratingId: string }) {
   const { t, lang } = useT()
   const online = useOnline()
   const remove = useRemoveRating()
+  const { notify } = useToast()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [tried, setTried] = useState(false)
@@ -18,15 +20,13 @@ export function RemoveRating({ ratingId }: { ratingId: string }) {
     event.preventDefault()
     setTried(true)
     if (!reasonOk(reason)) return
-    remove.mutate({ ratingId, reason: reason.trim() })
-  }
-  if (remove.isSuccess) {
-    return (
-      <p className="rating-done" role="status">
-        {t('seller.removed')}
-      </p>
+    // Said in a toast: the refreshed profile no longer lists this rating, nor this form.
+    remove.mutate(
+      { ratingId, reason: reason.trim() },
+      { onSuccess: () => notify({ message: t('seller.removed'), tone: 'success' }) },
     )
   }
+  if (remove.isSuccess) return null
   return (
     <div className="rating-remove">
       <Button variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
