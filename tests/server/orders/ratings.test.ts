@@ -83,6 +83,16 @@ describe('rating a completed order', () => {
     expect(await storedRatings(orderId)).toEqual([{ score: 'neutral', comment: 'Late, but fine.' }])
   })
 
+  it('makes one rating of two first ones sent at once', async () => {
+    const orderId = await completedOrder()
+    const answers = await Promise.all([
+      rate(buyer, orderId, { score: 'positive', comment: 'First.' }),
+      rate(buyer, orderId, { score: 'neutral', comment: 'Second.' }),
+    ])
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200])
+    expect(await storedRatings(orderId)).toHaveLength(1)
+  })
+
   it('refuses an order that has not completed, or was refunded', async () => {
     const { orderId } = await soldOrder(t.db, { seller, buyer }, { delivery: 'pickup' })
     const early = await rate(buyer, orderId, { score: 'positive', comment: '' })
