@@ -12,9 +12,10 @@ export const ADMIN_ACTIONS = [
   'lot.cancel',
   'top-up.refresh',
   'order.resolve',
+  'rating.remove',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
-export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order'
+export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order' | 'rating'
 
 export const REASON_MIN_LENGTH = 3
 export const REASON_MAX_LENGTH = 200

@@ -42,6 +42,16 @@ export const ERROR_CODES = [
   'order_too_early',
   /** 409: the lot did not offer that way of delivery. */
   'delivery_not_offered',
+  /** 409: the order cannot be rated — it has not completed (or was refunded). */
+  'rating_not_open',
+  /** 409: the 30 days to rate a completed order have passed. */
+  'rating_window_closed',
+  /** 409: a rating is fixed 24 hours after it was sent. */
+  'rating_locked',
+  /** 409: an admin removed this rating; it cannot be sent again. */
+  'rating_removed',
+  /** 409: an admin already removed this rating. */
+  'rating_already_removed',
   /** 503: the server is decoding as many pictures as it takes at once; Retry-After says when. */
   'pictures_busy',
   'account_suspended',

@@ -14,6 +14,7 @@ import addressRoutes from './routes/addresses/index.ts'
 import adminRoutes from './routes/admin/index.ts'
 import adminOrderRoutes from './routes/admin/orders.ts'
 import adminFeeRoutes from './routes/admin/fees.ts'
+import adminRatingRoutes from './routes/admin/ratings.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
@@ -27,6 +28,8 @@ import lotRoutes from './routes/lots/index.ts'
 import notificationRoutes from './routes/notifications/index.ts'
 import orderRoutes from './routes/orders/index.ts'
 import pushRoutes from './routes/push/index.ts'
+import ratingRoutes from './routes/ratings/index.ts'
+import sellerRoutes from './routes/sellers/index.ts'
 import stripeWebhookRoutes from './routes/stripe/index.ts'
 import topUpRoutes from './routes/top-ups/index.ts'
 import walletRoutes from './routes/wallet/index.ts'
@@ -146,6 +149,9 @@ export async function registerRoutes(
           await api.register(orderRoutes, orders)
           await api.register(adminOrderRoutes, orders)
           await api.register(adminFeeRoutes, { db, currency: config.currency })
+          await api.register(ratingRoutes, { db })
+          await api.register(adminRatingRoutes, { db })
+          await api.register(sellerRoutes, { db })
         },
         { prefix: '/api' },
       )

@@ -76,6 +76,8 @@ export interface SellerView {
 }
 
 export interface LotDetail extends LotSummary {
+  /** The seller's member id: the room links their name to their profile (/sellers/:id). */
+  sellerId: string
   description: string
   /** Only for a signed-in viewer. */
   my: MyLot | null

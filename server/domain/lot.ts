@@ -95,5 +95,5 @@ export function lotSummary(lot: NamedLot, now = new Date()): LotSummary {
 }
 
 export function lotDetail(lot: NamedLot, my: MyLot | null, now = new Date()): LotDetail {
-  return { ...lotSummary(lot, now), description: lot.description, my }
+  return { ...lotSummary(lot, now), sellerId: lot.sellerId, description: lot.description, my }
 }

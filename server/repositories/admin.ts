@@ -230,6 +230,8 @@ export async function auditPage(
                                    where t.id::text = a.target_id)
               when 'order' then (select l.title from orders o join lots l on l.id = o.lot_id
                                   where o.id::text = a.target_id)
+              when 'rating' then (select u.name from ratings r join users u on u.id = r.subject_id
+                                   where r.id::text = a.target_id)
             end as target_label
        from admin_audit a join users au on au.id = a.admin_id
       where $1::bigint is null or a.id < $1

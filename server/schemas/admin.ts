@@ -41,6 +41,7 @@ export const AuditEntrySchema = Closed({
     Type.Literal('lot'),
     Type.Literal('top-up'),
     Type.Literal('order'),
+    Type.Literal('rating'),
   ]),
   targetId: Type.String(),
   targetLabel: Nullable(Type.String()),

@@ -83,6 +83,7 @@ const _myLot: Same<Static<typeof MyLotSchema>, MyLot> = true
 
 export const LotDetailSchema = Closed({
   ...lotSummaryProperties,
+  sellerId: Type.String({ format: 'uuid' }),
   description: Type.String(),
   /** Only for a signed-in viewer. */
   my: Nullable(MyLotSchema),

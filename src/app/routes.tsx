@@ -70,6 +70,10 @@ export const routes: { path: string; component: Screen }[] = [
   { path: '/orders/:id', component: screen(() => import('../features/orders/OrderScreen')) },
   { path: '/admin', component: screen(() => import('../features/admin/AdminScreen')) },
   {
+    path: '/sellers/:id',
+    component: screen(() => import('../features/sellers/SellerProfileScreen')),
+  },
+  {
     path: '/wallet/receipts/:entryId',
     component: screen(() => import('../features/wallet/ReceiptScreen')),
   },

@@ -9,6 +9,7 @@ import { accountEs } from './messages/account.es'
 import { adminEs } from './messages/admin.es'
 import { pushEs } from './messages/push.es'
 import { ordersEs } from './messages/orders.es'
+import { sellersEs } from './messages/sellers.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -21,6 +22,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...adminEs,
   ...pushEs,
   ...ordersEs,
+  ...sellersEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

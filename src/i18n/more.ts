@@ -9,6 +9,7 @@ import { accountEn } from './messages/account'
 import { adminEn } from './messages/admin'
 import { pushEn } from './messages/push'
 import { ordersEn } from './messages/orders'
+import { sellersEn } from './messages/sellers'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -26,4 +27,5 @@ export const moreEn = {
   ...adminEn,
   ...pushEn,
   ...ordersEn,
+  ...sellersEn,
 } satisfies Record<string, Message>

@@ -30,6 +30,7 @@ export function summary(overrides: Partial<LotSummary> = {}): LotSummary {
 export function detail(overrides: Partial<LotDetail> = {}): LotDetail {
   return {
     ...summary(),
+    sellerId: '22222222-2222-4222-8222-222222222222',
     description: 'A fine telescope.',
     my: { status: null, maxBid: null, watching: false },
     ...overrides,

@@ -3,3 +3,4 @@
  * (`AdminScreen.tsx`), so the admin area never enters the initial JS.
  */
 export { adminKeys } from './api'
+export { ReasonField, reasonOk } from './ReasonField'

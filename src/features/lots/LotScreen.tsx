@@ -28,6 +28,7 @@ import { LotBidding } from './components/LotBidding'
 import { LotGallery } from './components/LotGallery'
 import { LotResult } from './components/LotResult'
 import { LotStatusBadge } from './components/LotStatusBadge'
+import { SellerLine } from './components/SellerLine'
 import { Watchers } from './components/Watchers'
 import { useOwnLeadFollows } from './useOwnLead'
 
@@ -152,7 +153,8 @@ export default function LotScreen() {
         <div>
           <h1>{lot.title}</h1>
           <p className="muted small">
-            <LotStatusBadge status={lot.status} /> {t('lot.seller', { alias: lot.seller })}
+            <LotStatusBadge status={lot.status} />{' '}
+            <SellerLine name={lot.seller} sellerId={lot.sellerId} />
           </p>
           <DeliveryLine delivery={lot.delivery} currency={currency} className="muted small" />
         </div>

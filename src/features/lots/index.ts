@@ -6,6 +6,7 @@
  * offline queue needs at startup without any lot UI. Screens are not here: the routes load each
  * as its own chunk.
  */
+export { LotCard } from './components/LotCard'
 export { LotPagesList } from './components/LotPagesList'
 export { StatusChip } from './components/StatusChip'
 export { WatchButton } from './components/WatchButton'

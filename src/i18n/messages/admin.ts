@@ -116,4 +116,5 @@ export const adminEn = {
   'admin.orders.completeSubmit': 'Complete order',
   'admin.orders.refunded': '“{title}”: {amount} refunded to the buyer.',
   'admin.orders.completed': '“{title}”: completed; the seller is paid.',
+  'admin.action.rating.remove': 'Rating removed',
 } satisfies Record<string, Message>
