@@ -1,6 +1,7 @@
 import type { OrderDetail } from '../../../../common/orders/shapes'
+import { OrderRating } from '../ratings'
 
-/** The order's thread and ratings: mounted here once they exist (messages, ratings). */
-export function OrderExtras({ order: _order }: { order: OrderDetail }) {
-  return null
+/** Under where the order stands: the ratings once it completed (nothing before). */
+export function OrderExtras({ order }: { order: OrderDetail }) {
+  return <OrderRating order={order} />
 }
