@@ -43,6 +43,11 @@ describe('i18n', () => {
     expect(createTranslator('es')('nav.lots')).toBe('Lotes')
   })
 
+  it('is complete in Spanish: only names that stay the same in every language fall back', () => {
+    const missing = Object.keys(en).filter((k) => !(k in es))
+    expect(missing.sort()).toEqual(['app.name', 'language.en', 'language.es'])
+  })
+
   it('has an English message for every API error code', () => {
     const t = createTranslator('en')
     for (const code of ERROR_CODES) {
