@@ -25,6 +25,7 @@ import { firstPictureFinder } from './routes/lots/first-picture.ts'
 import lotRoutes from './routes/lots/index.ts'
 import notificationRoutes from './routes/notifications/index.ts'
 import orderRoutes from './routes/orders/index.ts'
+import orderMessageRoutes from './routes/orders/messages.ts'
 import pushRoutes from './routes/push/index.ts'
 import stripeWebhookRoutes from './routes/stripe/index.ts'
 import topUpRoutes from './routes/top-ups/index.ts'
@@ -144,6 +145,10 @@ export async function registerRoutes(
           const orders = { db, deadlines: config.sales.orderDeadlines, currency: config.currency }
           await api.register(orderRoutes, orders)
           await api.register(adminOrderRoutes, orders)
+          await api.register(orderMessageRoutes, {
+            db,
+            sendLimit: config.limits.orderMessagesPerMember,
+          })
         },
         { prefix: '/api' },
       )
