@@ -1,10 +1,16 @@
 import type { AnyRule } from '../realtime/bridge'
 import { lotRules } from '../features/lots/rules'
 import { notificationRules } from '../features/notifications/rules'
+import { orderMessageRules } from '../features/orders/messages/rules'
 import { walletRules } from '../features/wallet/realtime'
 
 /**
  * The bridge's table: every real-time event the app reacts to, and which cached query it patches.
  * Features export their rules; the app assembles them here (shared layers never import features).
  */
-export const realtimeRules: readonly AnyRule[] = [...walletRules, ...lotRules, ...notificationRules]
+export const realtimeRules: readonly AnyRule[] = [
+  ...walletRules,
+  ...lotRules,
+  ...notificationRules,
+  ...orderMessageRules,
+]

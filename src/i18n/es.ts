@@ -8,6 +8,7 @@ import { endingEs } from './messages/ending.es'
 import { accountEs } from './messages/account.es'
 import { adminEs } from './messages/admin.es'
 import { pushEs } from './messages/push.es'
+import { orderMessagesEs } from './messages/order-messages.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -19,6 +20,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...accountEs,
   ...adminEs,
   ...pushEs,
+  ...orderMessagesEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

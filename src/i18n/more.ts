@@ -8,6 +8,7 @@ import { endingEn } from './messages/ending'
 import { accountEn } from './messages/account'
 import { adminEn } from './messages/admin'
 import { pushEn } from './messages/push'
+import { orderMessagesEn } from './messages/order-messages'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -24,4 +25,5 @@ export const moreEn = {
   ...accountEn,
   ...adminEn,
   ...pushEn,
+  ...orderMessagesEn,
 } satisfies Record<string, Message>

@@ -1,0 +1,11 @@
+/**
+ * An order's messages (issue 29), for the order screens: the thread, the Orders tab's badge, and
+ * the live hook the app shell mounts once. The real-time rules are assembled in
+ * src/app/realtime-rules.ts and the queued send's definition in src/app/offline-mutations.ts.
+ */
+export { OrderThread } from './OrderThread'
+export { useUnreadOrderMessages, useOrderMessages, unreadOrderMessagesQuery } from './api'
+export { useOrderMessagesLive } from './live'
+export { orderMessageKeys } from './keys'
+export { orderMessageRules } from './rules'
+export { registerOrderMessageMutations, SEND_MESSAGE_KEY } from './send-mutation'
