@@ -38,4 +38,5 @@ export const orderMessagesEs: Partial<Record<MessageKey, Message>> = {
   'orderMessages.adminClosed':
     'El problema está resuelto: ahora solo escriben aquí el comprador y el vendedor.',
   'notifications.kind.order_message': 'Mensaje nuevo sobre {title}',
+  'notifications.openOrder': 'Ver pedido',
 }

@@ -36,4 +36,5 @@ export const orderMessagesEn = {
   'orderMessages.adminClosed':
     'The problem is settled: only the buyer and the seller write here now.',
   'notifications.kind.order_message': 'New message about {title}',
+  'notifications.openOrder': 'Open order',
 } satisfies Record<string, Message>
