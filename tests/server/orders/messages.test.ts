@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { composePush } from '../../../server/jobs/push-compose.ts'
 import { member, RecordingBroadcaster, type Member } from '../auction-helpers.ts'
 import { createTestApp, testConfig, type TestApp } from '../helpers.ts'
 import { post, soldOrder } from './order-kit.ts'
@@ -266,5 +267,39 @@ describe('unread messages and who hears of them', () => {
     expect(events.map((e) => e.channel)).toEqual([`private-wallet.${seller.id}`])
     expect(events[0]!.data).toEqual({ orderId, message: res.json() })
     expect(events[0]!.socketId).toBe('123.456')
+  })
+})
+
+describe('the push of a new message', () => {
+  it('opens the order, one alert per order, in the device’s language', () => {
+    const orderId = randomUUID()
+    const claimed = (lang: 'en' | 'es') => ({
+      id: 1,
+      attempts: 0,
+      kind: 'order_message' as const,
+      lotId: null,
+      data: { orderId, title: 'Brass compass', from: 'Ana' },
+      notifiedAt: new Date('2026-01-01T10:00:00Z'),
+      subscriptionId: randomUUID(),
+      endpoint: 'https://push.example/x',
+      p256dh: 'k',
+      auth: 'a',
+      lang,
+      lot: null,
+    })
+    const now = new Date('2026-01-01T10:01:00Z')
+    const en = composePush(claimed('en'), 'EUR', now)
+    expect(en.payload).toMatchObject({
+      title: 'New message about your order',
+      body: 'Ana wrote about Brass compass.',
+      path: `orders/${orderId}`,
+      tag: `order-${orderId}`,
+      actions: [{ action: 'open', title: 'Open' }],
+    })
+    expect(en.expiresAt.getTime() - now.getTime()).toBeGreaterThan(23 * 3_600_000)
+    expect(composePush(claimed('es'), 'EUR', now).payload).toMatchObject({
+      title: 'Nuevo mensaje sobre tu pedido',
+      body: 'Ana ha escrito sobre Brass compass.',
+    })
   })
 })

@@ -51,7 +51,14 @@ export function useMarkThreadRead(orderId: string) {
   return useMutation({
     mutationFn: (upTo: number) =>
       api.post(`${threadPath(orderId)}/read`, { json: { upTo } }).json<OrderMessagesRead>(),
-    onSuccess: ({ count }) => client.setQueryData(orderMessageKeys.unread, { count }),
+    onSuccess: ({ count }) => {
+      client.setQueryData(orderMessageKeys.unread, { count })
+      // The order screens' own queries (under ['orders']) carry `unreadMessages`: refetch them.
+      void client.invalidateQueries({
+        queryKey: ['orders'],
+        predicate: (query) => query.queryKey[1] !== 'messages' && query.queryKey[1] !== 'unread',
+      })
+    },
   })
 }
 
