@@ -116,7 +116,7 @@ export async function markThreadRead(
 ): Promise<void> {
   await db.query(
     `insert into order_message_reads (order_id, user_id, last_read_id)
-     select $1, $2, least($3::bigint, coalesce(max(m.id), 0))
+     select $1::uuid, $2::uuid, least($3::bigint, coalesce(max(m.id), 0))
        from order_messages m where m.order_id = $1
      on conflict (order_id, user_id)
        do update set last_read_id = greatest(order_message_reads.last_read_id, excluded.last_read_id)`,
