@@ -16,6 +16,8 @@ export interface PushTextInput {
   amount: string
   /** Whole minutes until the lot ends (ending soon). */
   minutes: number
+  /** Who wrote (an order's message), or ''. */
+  from?: string
 }
 
 type Texts = Record<NotificationKind, (i: PushTextInput) => { title: string; body: string }> & {
@@ -53,6 +55,10 @@ const EN: Texts = {
   top_up_refunded: (i) => ({
     title: 'Top-up refunded',
     body: `${i.amount} went back to your card: it would have passed the balance limit.`,
+  }),
+  order_message: (i) => ({
+    title: 'New message about your order',
+    body: i.from ? `${i.from} wrote about ${i.title}.` : `A new message about ${i.title}.`,
   }),
   actions: { bid: (i) => `Bid ${i.amount}`, open: () => 'Open' },
 }
@@ -94,6 +100,10 @@ const ES: Texts = {
   top_up_refunded: (i) => ({
     title: 'Recarga devuelta',
     body: `${i.amount} han vuelto a tu tarjeta: habrías superado el saldo máximo.`,
+  }),
+  order_message: (i) => ({
+    title: 'Nuevo mensaje sobre tu pedido',
+    body: i.from ? `${i.from} ha escrito sobre ${i.title}.` : `Un mensaje nuevo sobre ${i.title}.`,
   }),
   actions: { bid: (i) => `Pujar ${i.amount}`, open: () => 'Abrir' },
 }

@@ -30,6 +30,8 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, PushPreferenceKind> = {
   top_up_succeeded: 'topUp',
   top_up_failed: 'topUp',
   top_up_refunded: 'topUp',
+  // What happens to a sale after the hammer belongs with its result.
+  order_message: 'result',
 }
 
 /** The switch that governs a notification kind's push. */

@@ -5,6 +5,7 @@
  * in prose.
  */
 import type { AppNotification, BidRow, LotDetail, LotSummary } from './auction.ts'
+import type { OrderMessage } from './orders/messages.ts'
 import type { OrderState } from './orders/states.ts'
 import type { TopUp, Wallet } from './wallet.ts'
 
@@ -90,6 +91,12 @@ export interface OrderUpdatedEvent {
   version: number
 }
 
+/** `order.message`: a new message in one of the member's order threads, to its other participants. */
+export interface OrderMessageEvent {
+  orderId: string
+  message: OrderMessage
+}
+
 /** What each event carries: every publish and every handler is typed by this map. */
 export interface EventPayloads {
   'lot.created': LotSummary
@@ -105,6 +112,11 @@ export interface EventPayloads {
    * each side refetches its own view of it (what they may do next differs).
    */
   'order.updated': OrderUpdatedEvent
+  /**
+   * A message in an order's thread (issue 29), on the wallet channel of each participant but its
+   * author: the thread shows it and the Orders badge counts it.
+   */
+  'order.message': OrderMessageEvent
   /** Sent to one signed-in user (`#server-to-user-{id}`), not on a channel. */
   notification: AppNotification
 }
@@ -118,6 +130,7 @@ export const EVENTS = {
   walletUpdated: 'wallet.updated',
   topUpUpdated: 'top_up.updated',
   orderUpdated: 'order.updated',
+  orderMessage: 'order.message',
   notification: 'notification',
 } as const satisfies Record<string, EventName>
 

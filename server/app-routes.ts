@@ -27,6 +27,7 @@ import { firstPictureFinder } from './routes/lots/first-picture.ts'
 import lotRoutes from './routes/lots/index.ts'
 import notificationRoutes from './routes/notifications/index.ts'
 import orderRoutes from './routes/orders/index.ts'
+import orderMessageRoutes from './routes/orders/messages.ts'
 import pushRoutes from './routes/push/index.ts'
 import ratingRoutes from './routes/ratings/index.ts'
 import sellerRoutes from './routes/sellers/index.ts'
@@ -152,6 +153,10 @@ export async function registerRoutes(
           await api.register(ratingRoutes, { db })
           await api.register(adminRatingRoutes, { db })
           await api.register(sellerRoutes, { db })
+          await api.register(orderMessageRoutes, {
+            db,
+            sendLimit: config.limits.orderMessagesPerMember,
+          })
         },
         { prefix: '/api' },
       )

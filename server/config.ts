@@ -70,6 +70,8 @@ export interface Config {
     topUpsPerMember: Limit
     /** Top-up status reads per member per window (each unsettled one asks Stripe once). */
     topUpReadsPerMember: Limit
+    /** Messages one member may send in order threads per window (each may notify and push). */
+    orderMessagesPerMember: Limit
   }
   /** scrypt's cost (log2 N) for new password hashes; below 15 only outside production. */
   passwordHashCost: number
@@ -259,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
       lotsPerMember: limit('LOT_CREATE_LIMIT_PER_MEMBER', '30/1h'),
       topUpsPerMember: limit('TOP_UP_LIMIT_PER_MEMBER', '20/1h'),
       topUpReadsPerMember: limit('TOP_UP_READ_LIMIT_PER_MEMBER', '120/1m'),
+      orderMessagesPerMember: limit('ORDER_MESSAGE_LIMIT_PER_MEMBER', '20/1m'),
     },
     passwordHashCost,
     uploads: {

@@ -118,6 +118,8 @@ export const NOTIFICATION_KINDS = [
   'top_up_failed',
   // A paid top-up given back by card because it would have passed the balance cap.
   'top_up_refunded',
+  // The first message of an order's thread the member has not read (issue 29): data.orderId.
+  'order_message',
 ] as const
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

@@ -41,6 +41,8 @@ export interface Order {
   shipBy: string | null
   createdAt: string
   version: number
+  /** Messages of others in the order's thread the viewer has not read (common/orders/messages.ts). */
+  unreadMessages: number
 }
 
 /** `GET /api/orders/:id`: the order with its timeline. */

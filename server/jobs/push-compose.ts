@@ -37,6 +37,7 @@ const LIFETIME_MS: Record<NotificationKind, number> = {
   top_up_succeeded: DAY,
   top_up_failed: DAY,
   top_up_refunded: DAY,
+  order_message: DAY,
 }
 
 const LOT_LIVE_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'ending_soon'])
@@ -60,9 +61,12 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     title: lot?.title ?? text(p.data.title),
     amount: formatMoney(amountMinor, moneyCurrency, p.lang, { short: true }),
     minutes: lot ? Math.max(0, Math.ceil((lot.endsAt.getTime() - now.getTime()) / MINUTE)) : 0,
+    from: text(p.data.from),
   }
   const words = texts[p.kind](input)
   const topUpId = text(p.data.topUpId)
+  // An order's message opens its order (its thread), one alert per order.
+  const orderId = p.kind === 'order_message' ? text(p.data.orderId) : ''
   const picture = lot?.picture
   const icon = picture
     ? `uploads/${picture.widths.length ? variantUrl(picture.path, Math.min(...picture.widths)) : picture.path}`
@@ -74,9 +78,9 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     lotId: p.lotId,
     title: words.title,
     body: words.body,
-    path: p.lotId ? `lots/${p.lotId}` : 'wallet',
+    path: orderId ? `orders/${orderId}` : p.lotId ? `lots/${p.lotId}` : 'wallet',
     icon,
-    tag: p.lotId ? `lot-${p.lotId}` : `top-up-${topUpId || p.id}`,
+    tag: orderId ? `order-${orderId}` : p.lotId ? `lot-${p.lotId}` : `top-up-${topUpId || p.id}`,
     renotify: p.kind !== 'ending_soon' && p.lotId !== null,
     bidAmount,
     actions: [

@@ -7,6 +7,7 @@ import {
   walletChannel,
   type EventName,
   type EventPayloads,
+  type OrderMessageEvent,
   type OrderUpdatedEvent,
 } from '../../common/wire.ts'
 import type { BroadcastEvent, Broadcaster } from './broadcaster.ts'
@@ -63,6 +64,14 @@ export class Publication {
         data: order,
         toSender: true,
       })
+    }
+    return this
+  }
+
+  /** To the thread's other participants only: the author has the message from its response. */
+  orderMessage(userIds: readonly string[], event: OrderMessageEvent) {
+    for (const userId of userIds) {
+      this.add({ channel: walletChannel(userId), name: EVENTS.orderMessage, data: event })
     }
     return this
   }

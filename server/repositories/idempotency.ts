@@ -16,7 +16,7 @@ export {
  * transaction (`claimIdempotencyKeys`) and stores its answer in the same transaction
  * (`completeIdempotencyKeys`), so the key, the work and the answer commit — or roll back —
  * together. Scopes: 'bid', 'top-up', 'admin-adjustment', 'watch', 'notifications-read',
- * 'lot-create', 'lot-cancel', 'lot-edit'.
+ * 'lot-create', 'lot-cancel', 'lot-edit', 'address', 'order-move', 'order-message'.
  */
 export type IdempotencyScope =
   | 'bid'
@@ -29,6 +29,7 @@ export type IdempotencyScope =
   | 'lot-edit'
   | 'address'
   | 'order-move'
+  | 'order-message'
 
 /**
  * Claims keys of one scope, in (user, key) order, in ONE statement. A fresh key is inserted with

@@ -1,4 +1,10 @@
 import { Type, type Static } from '@fastify/type-provider-typebox'
+import type {
+  OrderMessage,
+  OrderMessagePage,
+  OrderMessagesRead,
+  OrderMessagesUnread,
+} from '../../common/orders/messages.ts'
 import type { Order, OrderDetail } from '../../common/orders/shapes.ts'
 import { ORDER_STATES, type OrderMoveType } from '../../common/orders/states.ts'
 import { Closed, Nullable, Page, Timestamp, type Same } from './shared.ts'
@@ -53,6 +59,7 @@ const orderFields = {
   shipBy: Nullable(Timestamp),
   createdAt: Timestamp,
   version: Type.Integer(),
+  unreadMessages: Type.Integer({ minimum: 0 }),
 }
 
 export const OrderSchema = Closed(orderFields)
@@ -67,3 +74,30 @@ export const OrderDetailSchema = Closed({
 const _detail: Same<Static<typeof OrderDetailSchema>, OrderDetail> = true
 
 export const OrderPageSchema = Page(OrderSchema)
+
+const Author = Closed({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  role: Type.Union([Type.Literal('buyer'), Type.Literal('seller'), Type.Literal('admin')]),
+})
+
+export const OrderMessageSchema = Closed({
+  id: Type.Integer({ minimum: 1 }),
+  orderId: Type.String({ format: 'uuid' }),
+  author: Author,
+  body: Type.String(),
+  createdAt: Timestamp,
+})
+const _message: Same<Static<typeof OrderMessageSchema>, OrderMessage> = true
+
+export const OrderMessagePageSchema = Page(OrderMessageSchema)
+const _messages: Same<Static<typeof OrderMessagePageSchema>, OrderMessagePage> = true
+
+export const OrderMessagesUnreadSchema = Closed({ count: Type.Integer({ minimum: 0 }) })
+const _unread: Same<Static<typeof OrderMessagesUnreadSchema>, OrderMessagesUnread> = true
+
+export const OrderMessagesReadSchema = Closed({
+  unreadMessages: Type.Integer({ minimum: 0 }),
+  count: Type.Integer({ minimum: 0 }),
+})
+const _read: Same<Static<typeof OrderMessagesReadSchema>, OrderMessagesRead> = true

@@ -2,6 +2,7 @@ import type { AnyRule } from '../realtime/bridge'
 import { lotRules } from '../features/lots/rules'
 import { notificationRules } from '../features/notifications/rules'
 import { orderRules } from '../features/orders/realtime'
+import { orderMessageRules } from '../features/orders/messages/rules'
 import { walletRules } from '../features/wallet/realtime'
 
 /**
@@ -13,4 +14,5 @@ export const realtimeRules: readonly AnyRule[] = [
   ...lotRules,
   ...notificationRules,
   ...orderRules,
+  ...orderMessageRules,
 ]

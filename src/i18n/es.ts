@@ -10,6 +10,7 @@ import { adminEs } from './messages/admin.es'
 import { pushEs } from './messages/push.es'
 import { ordersEs } from './messages/orders.es'
 import { sellersEs } from './messages/sellers.es'
+import { orderMessagesEs } from './messages/order-messages.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -23,6 +24,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...pushEs,
   ...ordersEs,
   ...sellersEs,
+  ...orderMessagesEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

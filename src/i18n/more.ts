@@ -10,6 +10,7 @@ import { adminEn } from './messages/admin'
 import { pushEn } from './messages/push'
 import { ordersEn } from './messages/orders'
 import { sellersEn } from './messages/sellers'
+import { orderMessagesEn } from './messages/order-messages'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -28,4 +29,5 @@ export const moreEn = {
   ...pushEn,
   ...ordersEn,
   ...sellersEn,
+  ...orderMessagesEn,
 } satisfies Record<string, Message>

@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../../db/types.ts'
 import type { Publication } from '../../lib/publication.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
 import { findAddress } from '../../repositories/addresses.ts'
+import { unreadIn } from '../../repositories/order-messages.ts'
 import { insertAudit } from '../../repositories/admin.ts'
 import {
   appendOrderEvent,
@@ -75,7 +76,9 @@ export async function moveOrder(
     const reason = request.resolution?.reason ?? null
     await finishMove(tx, events, deps, { order, change, move, actorId: user.id, reason }, now)
     const moved = (await findOrder(tx, orderId))!
-    return toOrderDetail(moved, await orderEvents(tx, orderId), viewer, deps.deadlines, now)
+    const timeline = await orderEvents(tx, orderId)
+    const unread = await unreadIn(tx, user.id, orderId)
+    return toOrderDetail(moved, timeline, viewer, deps.deadlines, now, unread)
   })
 }
 

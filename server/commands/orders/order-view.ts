@@ -44,6 +44,8 @@ export function toOrder(
   viewer: OrderViewer,
   deadlines: OrderDeadlines,
   now: Date,
+  /** Of the viewer, in the order's thread (repositories/order-messages.ts). */
+  unreadMessages: number,
 ): Order {
   const facts = factsOf(order)
   return {
@@ -72,6 +74,7 @@ export function toOrder(
         : null,
     createdAt: order.createdAt.toISOString(),
     version: order.version,
+    unreadMessages,
   }
 }
 
@@ -81,4 +84,5 @@ export const toOrderDetail = (
   viewer: OrderViewer,
   deadlines: OrderDeadlines,
   now: Date,
-): OrderDetail => ({ ...toOrder(order, viewer, deadlines, now), events })
+  unreadMessages: number,
+): OrderDetail => ({ ...toOrder(order, viewer, deadlines, now, unreadMessages), events })

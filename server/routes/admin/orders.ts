@@ -7,6 +7,7 @@ import { moveOrder, type OrderDeps } from '../../commands/orders/move-order.ts'
 import { toOrder } from '../../commands/orders/order-view.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
 import { AppError } from '../../lib/problem.ts'
+import { unreadByOrder } from '../../repositories/order-messages.ts'
 import { ordersInState } from '../../repositories/orders.ts'
 import { OrderDetailSchema, OrderPageSchema } from '../../schemas/orders.ts'
 import { responses } from '../../schemas/shared.ts'
@@ -47,8 +48,16 @@ const adminOrderRoutes: FastifyPluginAsyncTypebox<OrderDeps> = async (app, deps)
         before: cursor === undefined ? undefined : Number(cursor),
       })
       const now = new Date()
+      const admin = await request.requireUser()
+      const unread = await unreadByOrder(
+        deps.db,
+        admin.id,
+        page.items.map((o) => o.id),
+      )
       return {
-        items: page.items.map((order) => toOrder(order, 'admin', deps.deadlines, now)),
+        items: page.items.map((order) =>
+          toOrder(order, 'admin', deps.deadlines, now, unread.get(order.id) ?? 0),
+        ),
         nextCursor: page.nextCursor,
       }
     },

@@ -14,6 +14,7 @@ import { moveOrder, type MoveDetails, type OrderDeps } from '../../commands/orde
 import { toOrder, toOrderDetail, viewerOf } from '../../commands/orders/order-view.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
 import { notFound } from '../../lib/problem.ts'
+import { unreadByOrder, unreadIn } from '../../repositories/order-messages.ts'
 import { findOrder, orderEvents, ordersOf } from '../../repositories/orders.ts'
 import { OrderDetailSchema, OrderPageSchema } from '../../schemas/orders.ts'
 import { responses } from '../../schemas/shared.ts'
@@ -66,8 +67,15 @@ const orderRoutes: FastifyPluginAsyncTypebox<OrderDeps> = async (app, deps) => {
         before: cursor === undefined ? undefined : Number(cursor),
       })
       const now = new Date()
+      const unread = await unreadByOrder(
+        deps.db,
+        user.id,
+        page.items.map((o) => o.id),
+      )
       return {
-        items: page.items.map((order) => toOrder(order, role, deps.deadlines, now)),
+        items: page.items.map((order) =>
+          toOrder(order, role, deps.deadlines, now, unread.get(order.id) ?? 0),
+        ),
         nextCursor: page.nextCursor,
       }
     },
@@ -82,7 +90,8 @@ const orderRoutes: FastifyPluginAsyncTypebox<OrderDeps> = async (app, deps) => {
       const viewer = order && viewerOf(order, user)
       if (!order || !viewer) throw notFound('Order')
       const events = await orderEvents(deps.db, order.id)
-      return toOrderDetail(order, events, viewer, deps.deadlines, new Date())
+      const unread = await unreadIn(deps.db, user.id, order.id)
+      return toOrderDetail(order, events, viewer, deps.deadlines, new Date(), unread)
     },
   )
 

@@ -19,6 +19,7 @@ function order(state: OrderState, title: string): Order {
   return {
     id: `00000000-0000-4000-8000-00000000000${title.length % 10}`,
     lot: { id: '10000000-0000-4000-8000-000000000001', title },
+    unreadMessages: 0,
     buyer: { id: 'b', name: 'Alice' },
     seller: { id: 's', name: 'Carol' },
     viewer: 'admin',

@@ -1,4 +1,4 @@
-import { Link, Redirect, useLocation } from 'wouter'
+import { Redirect, useLocation } from 'wouter'
 import { Button } from '../../components/Button'
 import { SavedAge } from '../../components/SavedAge'
 import { ThemeChoice } from '../../components/ThemeChoice'
@@ -12,7 +12,7 @@ import { useMe } from './api'
 import { useSignOut } from './session-mutations'
 import { AccountSettings } from './AccountSettings'
 import { AlertsSection } from '../push'
-import { AddressBook } from '../orders'
+import { AddressBook, OrdersLink } from '../orders'
 
 export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
@@ -66,9 +66,7 @@ export default function AccountScreen() {
       </dl>
 
       <p className="orders-link">
-        <Link href="/orders" className="btn btn-secondary" data-testid="account-orders">
-          {t('orders.link')}
-        </Link>
+        <OrdersLink className="btn btn-secondary" testId="account-orders" />
         <span className="muted small">{t('orders.linkHint')}</span>
       </p>
 

@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
 import { MY_BIDS_TABS, type MyBidsTab } from '../../../common/auction'
 import { useT } from '../../i18n'
+import { OrdersLink } from '../orders'
 
 /** The tab in the address (`?tab=won`): a link, so Back restores it and it can be shared. */
 export function tabOf(search: string): MyBidsTab {
@@ -24,9 +25,7 @@ export function MyBidsTabs({ current }: { current: MyBidsTab }) {
           {t(`myBids.tab.${tab}`)}
         </Link>
       ))}
-      <Link href="/orders" className="my-bids-tab" data-testid="tab-orders">
-        {t('orders.link')}
-      </Link>
+      <OrdersLink className="my-bids-tab" testId="tab-orders" />
     </nav>
   )
 }

@@ -4,7 +4,7 @@ import { useCurrency } from '../../api/config'
 import { useToast, type ToastAction } from '../../components/Toast'
 import { useT } from '../../i18n'
 import { onLiveNotification } from './rules'
-import { notificationTitle } from './text'
+import { notificationPath, notificationTitle } from './text'
 import { toastActionFor } from './toast-actions'
 
 /**
@@ -20,12 +20,11 @@ export function NotificationToasts() {
   useEffect(
     () =>
       onLiveNotification((n) => {
-        const lotPath = n.lotId ? `/lots/${n.lotId}` : null
+        const path = notificationPath(n)
+        const label = n.kind === 'order_message' ? t('notifications.openOrder') : t('toast.openLot')
         const action: ToastAction | undefined =
           toastActionFor(n) ??
-          (lotPath && location !== lotPath
-            ? { label: t('toast.openLot'), onSelect: () => navigate(lotPath) }
-            : undefined)
+          (path && location !== path ? { label, onSelect: () => navigate(path) } : undefined)
         const tone =
           n.kind === 'won' || n.kind === 'top_up_succeeded'
             ? 'success'

@@ -84,6 +84,30 @@ describe('notifications', () => {
     stop()
   })
 
+  it('a new message about an order leads to that order', async () => {
+    const orderId = '33333333-3333-4333-8333-333333333333'
+    mockApi({
+      'GET /api/config': () => json(config),
+      'GET /api/notifications': () =>
+        json({
+          items: [
+            note(4, {
+              kind: 'order_message',
+              lotId: null,
+              data: { orderId, title: 'Brass compass', from: 'Ana' },
+            }),
+          ],
+          nextCursor: null,
+          unread: 1,
+        }),
+    })
+    renderWithApp(<NotificationsScreen />)
+    expect(await screen.findByText('New message about Brass compass')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Open order' }).getAttribute('href')).toBe(
+      `/orders/${orderId}`,
+    )
+  })
+
   it('empty, signed-out and error states', async () => {
     mockApi({
       'GET /api/config': () => json(config),

@@ -16,7 +16,7 @@ import { SignInPrompt } from '../auth'
 import { unreadCount, useNotifications } from './api'
 import { MARK_READ_KEY } from './mark-read'
 import { useMarkRead } from './use-mark-read'
-import { notificationDetail, notificationTitle } from './text'
+import { notificationDetail, notificationPath, notificationTitle } from './text'
 
 /** `/notifications`: newest first, unread marked; mark read works offline (queued). */
 export default function NotificationsScreen() {
@@ -67,6 +67,7 @@ export default function NotificationsScreen() {
           <ul className="notification-list" role="list">
             {items.map((n) => {
               const detail = notificationDetail(n, t, formatMoney, currency)
+              const path = notificationPath(n)
               return (
                 <li
                   key={n.id}
@@ -91,16 +92,18 @@ export default function NotificationsScreen() {
                           timeStyle: 'short',
                         }).format(new Date(n.createdAt))}
                       </time>
-                      {n.lotId ? (
+                      {path ? (
                         <>
                           {' · '}
                           <Link
-                            href={`/lots/${n.lotId}`}
+                            href={path}
                             onClick={() =>
                               !n.readAt ? markRead.mutate({ ids: [n.id] }) : undefined
                             }
                           >
-                            {t('notifications.open')}
+                            {n.kind === 'order_message'
+                              ? t('notifications.openOrder')
+                              : t('notifications.open')}
                           </Link>
                         </>
                       ) : null}

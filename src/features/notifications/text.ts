@@ -1,7 +1,14 @@
 import { isNotificationKind, type AppNotification } from '../../../common/auction'
+import { isUuid } from '../../../common/wire'
 import type { MessageKey, Translate } from '../../i18n'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
+
+/** Where a notification leads: its order's thread (a message), else its lot, else nowhere. */
+export function notificationPath(n: AppNotification): string | null {
+  if (n.kind === 'order_message' && isUuid(n.data.orderId)) return `/orders/${n.data.orderId}`
+  return n.lotId ? `/lots/${n.lotId}` : null
+}
 const num = (v: unknown) => (typeof v === 'number' ? v : null)
 
 /** The one-line text of a notification (list and toast), translated. */

@@ -29,6 +29,7 @@ const carol = user('u-carol', 'Carol')
 const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
   id: ID,
   lot: { id: '11111111-1111-4111-8111-111111111111', title: 'Brass telescope' },
+  unreadMessages: 0,
   buyer: { id: alice.id, name: 'Alice' },
   seller: { id: carol.id, name: 'Carol' },
   viewer: 'buyer',

@@ -5,3 +5,4 @@
 export { useOrder } from './api/orders'
 export { OrderStateChip } from './components/OrderStateChip'
 export { AddressBook } from './components/AddressBook'
+export { OrdersLink } from './components/OrdersLink'

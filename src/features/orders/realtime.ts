@@ -1,4 +1,4 @@
-import type { OrderUpdatedEvent } from '../../../common/wire'
+import type { OrderMessageEvent, OrderUpdatedEvent } from '../../../common/wire'
 import { CHANNEL_PATTERNS, EVENTS } from '../../../common/wire'
 import type { BridgeRule } from '../../realtime/bridge'
 import { orderKeys } from './api/keys'
@@ -16,4 +16,12 @@ export const orderUpdatedRule: BridgeRule<OrderUpdatedEvent, unknown> = {
     event ? [orderKeys.detail(event.id), orderKeys.lists()] : [orderKeys.all],
 }
 
-export const orderRules = [orderUpdatedRule]
+/** A new message changes the lists' unread counts: they refetch (the thread is patched in place). */
+export const orderMessageListsRule: BridgeRule<OrderMessageEvent, unknown> = {
+  channel: CHANNEL_PATTERNS.wallet,
+  event: EVENTS.orderMessage,
+  queryKey: () => orderKeys.lists(),
+  invalidate: true,
+}
+
+export const orderRules = [orderUpdatedRule, orderMessageListsRule]

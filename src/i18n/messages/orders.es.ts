@@ -23,6 +23,7 @@ export const ordersEs: Partial<Record<MessageKey, Message>> = {
   'orders.total': 'Total {amount}',
   'orders.proceeds': 'Recibes {amount}',
   'orders.yourMove': 'Te toca',
+  'orders.unreadMessages': { one: '{count} mensaje nuevo', other: '{count} mensajes nuevos' },
   'orders.open': 'Abrir el pedido de {title}',
 
   'order.title': 'Pedido',

@@ -21,6 +21,7 @@ export const ordersEn = {
   'orders.total': 'Total {amount}',
   'orders.proceeds': 'You receive {amount}',
   'orders.yourMove': 'Your move',
+  'orders.unreadMessages': { one: '{count} new message', other: '{count} new messages' },
   'orders.open': 'Open order for {title}',
 
   'order.title': 'Order',

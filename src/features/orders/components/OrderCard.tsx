@@ -20,6 +20,11 @@ export function OrderCard({ order, currency }: { order: Order; currency: string 
       </Link>
       <p className="order-card-meta">
         <OrderStateChip state={order.state} />{' '}
+        {order.unreadMessages > 0 ? (
+          <span className="order-unread" data-testid="order-unread">
+            {t('orders.unreadMessages', { count: order.unreadMessages })}
+          </span>
+        ) : null}{' '}
         {isMyMove(order) ? (
           <strong className="order-your-move" data-testid="your-move">
             {t('orders.yourMove')}

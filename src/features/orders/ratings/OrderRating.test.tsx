@@ -15,6 +15,7 @@ function order(overrides: Partial<Order> = {}): Order {
   return {
     id: ORDER_ID,
     lot: { id: '11111111-1111-4111-8111-111111111111', title: 'Brass compass' },
+    unreadMessages: 0,
     buyer: BUYER,
     seller: SELLER,
     viewer: 'buyer',
