@@ -48,6 +48,23 @@ describe('i18n', () => {
     expect(missing.sort()).toEqual(['app.name', 'language.en', 'language.es'])
   })
 
+  it('no two message modules define the same key (a later spread would silently win)', () => {
+    for (const modules of [
+      import.meta.glob<Record<string, object>>(['./messages/*.ts', '!./messages/*.es.ts'], {
+        eager: true,
+      }),
+      import.meta.glob<Record<string, object>>('./messages/*.es.ts', { eager: true }),
+    ]) {
+      const owners = new Map<string, string[]>()
+      for (const [file, exports] of Object.entries(modules))
+        for (const messages of Object.values(exports))
+          for (const key of Object.keys(messages))
+            owners.set(key, [...(owners.get(key) ?? []), file])
+      const twice = [...owners].filter(([, files]) => files.length > 1)
+      expect(twice).toEqual([])
+    }
+  })
+
   it('has an English message for every API error code', () => {
     const t = createTranslator('en')
     for (const code of ERROR_CODES) {

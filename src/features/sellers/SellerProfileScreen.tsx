@@ -34,7 +34,7 @@ export default function SellerProfileScreen() {
   const query = useSellerProfile(id)
   const online = useOnline()
   const profile = query.data
-  useDocumentTitle(profile ? profile.name : t('seller.title'))
+  useDocumentTitle(profile ? profile.name : t('sellerProfile.title'))
   const back = (
     <p className="back">
       <Link href="/">← {t('seller.back')}</Link>
@@ -54,7 +54,7 @@ export default function SellerProfileScreen() {
         ) : !online ? (
           <NothingSaved />
         ) : (
-          <Loading label={t('seller.loading')} />
+          <Loading label={t('sellerProfile.loading')} />
         )}
       </div>
     )
@@ -84,7 +84,7 @@ function SellerSummary({ profile }: { profile: SellerProfile }) {
       </p>
       <dl className="seller-numbers">
         <div>
-          <dt className="visually-hidden">{t('seller.title')}</dt>
+          <dt className="visually-hidden">{t('sellerProfile.title')}</dt>
           <dd data-testid="seller-sales">
             {t('seller.completedSales', { count: profile.completedSales })}
           </dd>

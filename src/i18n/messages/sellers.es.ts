@@ -2,9 +2,9 @@ import type { MessageKey } from '../en'
 import type { Message } from '../types'
 
 export const sellersEs: Partial<Record<MessageKey, Message>> = {
-  'seller.title': 'Vendedor',
+  'sellerProfile.title': 'Vendedor',
   'seller.back': 'Todos los lotes',
-  'seller.loading': 'Cargando el vendedor…',
+  'sellerProfile.loading': 'Cargando el vendedor…',
   'seller.errorTitle': 'No se pudo cargar este vendedor',
   'seller.notFound': 'Este vendedor no existe',
   'seller.notFoundBody': 'Puede que el miembro haya dejado Lotline o que el enlace esté mal.',

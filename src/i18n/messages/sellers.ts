@@ -5,9 +5,9 @@ import type { Message } from '../types'
  * (issue 29): loaded with the other screens' (src/i18n/more.ts).
  */
 export const sellersEn = {
-  'seller.title': 'Seller',
+  'sellerProfile.title': 'Seller',
   'seller.back': 'All lots',
-  'seller.loading': 'Loading the seller…',
+  'sellerProfile.loading': 'Loading the seller…',
   'seller.errorTitle': 'This seller could not be loaded',
   'seller.notFound': 'This seller does not exist',
   'seller.notFoundBody': 'The member may have left Lotline, or the link is wrong.',
