@@ -14,6 +14,8 @@ import type { OrderMove, OrderState } from '../../common/orders/states.ts'
 import { DEFAULT_ORDER_DEADLINES } from '../../common/orders/states.ts'
 import { placeBids } from '../commands/bids/place-bids.ts'
 import { moveOrder, type MoveDetails, type OrderDeps } from '../commands/orders/move-order.ts'
+import { postOrderMessage } from '../commands/orders/order-messages.ts'
+import { rateOrder } from '../commands/orders/rate-order.ts'
 import { closeLot } from '../commands/settlement/close-lot.ts'
 import type { Database } from '../db/types.ts'
 import { insertAddress } from '../repositories/addresses.ts'
@@ -55,7 +57,8 @@ const ADDRESSES: Record<Person, Omit<Address, 'id' | 'line2' | 'isDefault' | 'cr
 }
 
 /** A move: the buyer's address, receipt or problem, the seller's shipment, the admin's refund. */
-type Step = 'address' | 'ship' | 'receive' | 'problem' | 'refund'
+type Step = 'address' | 'ship' | 'message' | 'receive' | 'rate' | 'problem' | 'refund'
+type MoveStep = Exclude<Step, 'message' | 'rate'>
 
 interface DemoSale {
   title: string
@@ -100,7 +103,7 @@ export const DEMO_SALES: readonly DemoSale[] = [
     buyer: 'alice',
     price: 4_000,
     delivery: SHIPPED,
-    steps: ['address', 'ship'],
+    steps: ['address', 'ship', 'message'],
     state: 'shipped',
   },
   {
@@ -120,7 +123,7 @@ export const DEMO_SALES: readonly DemoSale[] = [
     buyer: 'bob',
     price: 3_000,
     delivery: SHIPPED,
-    steps: ['address', 'ship', 'receive'],
+    steps: ['address', 'ship', 'receive', 'rate'],
     state: 'completed',
   },
   {
@@ -259,7 +262,7 @@ async function take(
 ) {
   const orderDeps: OrderDeps = { ...deps, deadlines: DEFAULT_ORDER_DEADLINES }
   const buyer = people[sale.buyer]
-  const moves: Record<Step, { by: UserWithHash; move: OrderMove; details?: MoveDetails }> = {
+  const moves: Record<MoveStep, { by: UserWithHash; move: OrderMove; details?: MoveDetails }> = {
     address: {
       by: buyer,
       move: { type: 'choose_address' },
@@ -274,7 +277,38 @@ async function take(
       details: { resolution: { reason: 'Arrived broken (demo data)' } },
     },
   }
-  const { by, move, details } = moves[step]
+  if (step === 'message') return demoMessage(deps.db, orderId, people[sale.seller])
+  if (step === 'rate') return demoRatings(deps.db, orderId, buyer, people[sale.seller])
+  const { by, move, details } = moves[step as MoveStep]
   const user = { id: by.id, role: by.role }
   await moveOrder(orderDeps, { orderId, user, move, key: randomUUID(), ...details })
+}
+
+/** The seller of a sent demo lot says when it left, so a newcomer finds a thread with a message. */
+async function demoMessage(db: Database, orderId: string, seller: UserWithHash) {
+  const body = 'Posted this morning with Correos, well wrapped. Tracking is on the order.'
+  await postOrderMessage(db, {
+    orderId,
+    user: { id: seller.id, role: seller.role },
+    body,
+    key: randomUUID(),
+  })
+}
+
+/** Both sides of a completed demo sale rate each other, so the seller's profile has a rating. */
+async function demoRatings(
+  db: Database,
+  orderId: string,
+  buyer: UserWithHash,
+  seller: UserWithHash,
+) {
+  const now = new Date()
+  const rate = (by: UserWithHash, comment: string) =>
+    rateOrder(
+      db,
+      { orderId, user: { id: by.id, role: by.role }, rating: { score: 'positive', comment } },
+      now,
+    )
+  await rate(buyer, 'Exactly as described and carefully packed. Thank you!')
+  await rate(seller, 'Quick to choose the address, a pleasure to sell to.')
 }

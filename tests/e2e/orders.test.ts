@@ -152,6 +152,24 @@ describe('an order from the hammer to the door', () => {
     // Alice sees it on its way, with the tracking number, and confirms it arrived.
     await expect.poll(aliceNext, { timeout: 10_000 }).toBe('On its way. Say when it has arrived.')
     expect(await text(alice.page, 'tracking')).toBe('PK123456789ES')
+    // They exchange a message about it; each appears live on the other side.
+    const thread = (page: Page) =>
+      page.getByRole('list', { name: 'Messages about E2E order journey' })
+    await carol.page
+      .getByLabel('Message to the buyer')
+      .fill('Sent today, it should arrive Tuesday.')
+    await carol.page.getByRole('button', { name: 'Send' }).tap()
+    await expect
+      .poll(() => thread(alice.page).textContent(), { timeout: 10_000 })
+      .toContain('Sent today, it should arrive Tuesday.')
+    await alice.page.getByLabel('Message to the seller').fill('Thank you, Carol!')
+    await alice.page.getByRole('button', { name: 'Send' }).tap()
+    await expect
+      .poll(() => thread(carol.page).textContent(), { timeout: 10_000 })
+      .toContain('Thank you, Carol!')
+    expect(await thread(carol.page).textContent()).toContain('Alice (buyer)')
+    await expectAccessible(alice.page, 'order, buyer, shipped, with messages, phone')
+
     await alice.page.getByTestId('move-confirm_receipt').tap()
     await alice.page.getByTestId('confirm-confirm_receipt').tap()
     await expect.poll(aliceNext, { timeout: 10_000 }).toBe('Completed. Enjoy it!')

@@ -82,6 +82,18 @@ describe('demo data', () => {
       `select 1 from ledger_entries where account = 'house' and kind = 'reversal'`,
     )
     expect(reversals).toHaveLength(1)
+
+    // A completed sale rated by both sides (the seller's profile has one), a sent one with a message.
+    const { rows: ratings } = await db.query<{ state: string; n: number }>(
+      `select o.state, count(*)::int as n from ratings r join orders o on o.id = r.order_id
+        group by o.state`,
+    )
+    expect(ratings).toEqual([{ state: 'completed', n: 2 }])
+    const { rows: messages } = await db.query<{ state: string; author: string }>(
+      `select o.state, m.author_id = o.seller_id as author from order_messages m
+         join orders o on o.id = m.order_id`,
+    )
+    expect(messages).toEqual([{ state: 'shipped', author: true }])
   })
 
   it('seeds once: a second run on the filled database adds nothing', async () => {
