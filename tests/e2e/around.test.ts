@@ -85,9 +85,15 @@ async function bobsLotAndAClosedOne(): Promise<{ bobs: Lot; closed: Lot }> {
 }
 
 /** One of Bob's orders as a buyer (the demo seed makes some, issue 29). */
-async function bobsOrder(): Promise<{ id: string; lot: Lot }> {
+async function bobsOrder(): Promise<{
+  id: string
+  lot: Lot
+  seller: { id: string; name: string }
+}> {
   const res = await api('orders?role=buyer', await login('bob@lotline.test'))
-  const page = (await res.json()) as { items: Array<{ id: string; lot: Lot }> }
+  const page = (await res.json()) as {
+    items: Array<{ id: string; lot: Lot; seller: { id: string; name: string } }>
+  }
   expect(page.items.length, 'Bob bought a demo lot').toBeGreaterThan(0)
   return page.items[0]!
 }
@@ -143,6 +149,8 @@ describe('accessibility in both themes', () => {
       await visit(member.page, 'orders', /orders/i, `orders, phone, ${scheme}`)
       const order = await bobsOrder()
       await visit(member.page, `orders/${order.id}`, order.lot.title, `order, phone, ${scheme}`)
+      const sellerPath = `sellers/${order.seller.id}`
+      await visit(member.page, sellerPath, order.seller.name, `seller profile, phone, ${scheme}`)
       await member.context.setOffline(true)
       await member.page.getByText('You are offline').first().waitFor()
       await expectAccessible(member.page, `account, offline, phone, ${scheme}`)
@@ -176,6 +184,9 @@ describe('accessibility in both themes', () => {
       const admin = await open(DESKTOP, scheme, 'admin@lotline.test')
       await visit(admin.page, 'admin', /admin/i, `admin, members, desktop, ${scheme}`)
       await visit(admin.page, 'admin?tab=audit', /admin/i, `admin, audit, desktop, ${scheme}`)
+      await visit(admin.page, 'admin?tab=orders', /admin/i, `admin, orders, desktop, ${scheme}`)
+      await admin.page.getByRole('heading', { name: 'Fees taken by the house' }).waitFor()
+      await expectAccessible(admin.page, `admin, orders with fees, desktop, ${scheme}`)
       await admin.context.close()
     })
   }

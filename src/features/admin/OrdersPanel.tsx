@@ -93,7 +93,7 @@ function OrderRow({ order, onResolved }: { order: Order; onResolved: (done: stri
       <div className="admin-item-head">
         <div>
           <p className="admin-item-title">
-            <Link href={`/lots/${order.lot.id}`}>{order.lot.title}</Link>
+            <Link href={`/orders/${order.id}`}>{order.lot.title}</Link>
           </p>
           <p className="small">
             <span className={`admin-order-state admin-order-state-${order.state}`}>

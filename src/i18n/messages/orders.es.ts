@@ -61,6 +61,7 @@ export const ordersEs: Partial<Record<MessageKey, Message>> = {
   'order.next.buyer.refunded': 'Reembolsado a tu monedero.',
   'order.next.seller.refunded': 'Reembolsado al comprador.',
   'order.next.admin': 'Ves este pedido como administrador.',
+  'order.resolveInAdmin': 'Resolverlo en Administración → Pedidos',
   'order.shipBy': 'Si no se envía antes del {date}, podrás informar de un problema.',
   'order.shipByOpen': 'Debía enviarse antes del {date}: puedes informar de un problema.',
   'order.autoComplete': 'Si nadie dice nada, se completa solo el {date}.',

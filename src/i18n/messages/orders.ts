@@ -60,6 +60,7 @@ export const ordersEn = {
   'order.next.buyer.refunded': 'Refunded to your wallet.',
   'order.next.seller.refunded': 'Refunded to the buyer.',
   'order.next.admin': 'You are seeing this order as an admin.',
+  'order.resolveInAdmin': 'Resolve it in Admin → Orders',
   'order.shipBy': 'If it is not sent by {date}, you can report a problem.',
   'order.shipByOpen': 'It was due to be sent by {date}: you can report a problem.',
   'order.autoComplete': 'If nothing is said, it completes by itself on {date}.',

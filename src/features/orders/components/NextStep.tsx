@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Link } from 'wouter'
 import type { Order } from '../../../../common/orders/shapes'
 import { Button } from '../../../components/Button'
 import { useT } from '../../../i18n'
@@ -54,6 +55,13 @@ export function NextStep({
         </p>
       ) : null}
 
+      {order.viewer === 'admin' && order.state === 'problem' ? (
+        <p>
+          <Link href="/admin?tab=orders" className="btn btn-secondary">
+            {t('order.resolveInAdmin')}
+          </Link>
+        </p>
+      ) : null}
       {order.state === 'awaiting_address' && can('choose_address') ? (
         <ChooseDelivery order={order} mover={mover} money={money} />
       ) : null}
