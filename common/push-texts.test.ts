@@ -83,3 +83,37 @@ describe('push texts', () => {
     expect(texts('en', 'won')).toEqual({ title: 'You won!', body: 'You won Brass lamp for €460.' })
   })
 })
+
+describe("push texts of an order's move", () => {
+  const told = [
+    'awaiting_shipment',
+    'awaiting_pickup',
+    'shipped',
+    'completed',
+    'problem',
+    'refunded',
+  ]
+  const moved = (lang: PushLang, state: string) =>
+    PUSH_TEXTS[lang].order_moved({ ...lot, state }).body
+
+  it.each(PUSH_LANGS)(
+    '%s: says where the order now stands, a different sentence for each',
+    (lang) => {
+      const bodies = told.map((state) => moved(lang, state))
+      for (const body of bodies) expect(body).toContain(lot.title)
+      expect(new Set(bodies).size).toBe(told.length)
+      // A state no move is told in still reads as a sentence about the order, not as another state's.
+      const other = moved(lang, 'awaiting_address')
+      expect(other).toContain(lot.title)
+      expect(bodies).not.toContain(other)
+      expect(moved(lang, '')).toBe(other)
+    },
+  )
+
+  it('names what happened in the reader’s words', () => {
+    expect(moved('en', 'shipped')).toBe('Brass lamp is on its way.')
+    expect(moved('es', 'shipped')).toBe('Brass lamp está en camino.')
+    expect(moved('en', 'problem')).toBe('The buyer reported a problem with Brass lamp.')
+    expect(moved('es', 'completed')).toBe('Brass lamp se ha completado.')
+  })
+})

@@ -18,10 +18,33 @@ export interface PushTextInput {
   minutes: number
   /** Who wrote (an order's message), or ''. */
   from?: string
+  /** Where an order now stands (an order's move), or ''. */
+  state?: string
 }
 
 type Texts = Record<NotificationKind, (i: PushTextInput) => { title: string; body: string }> & {
   actions: Record<PushAction, (i: PushTextInput) => string>
+}
+
+/** An order's move, by where it now stands; `other` for a state no move is told about. */
+const EN_MOVED: Record<string, (title: string) => string> = {
+  awaiting_shipment: (t) => `The buyer chose where ${t} goes: it is yours to send.`,
+  awaiting_pickup: (t) => `The buyer will collect ${t}.`,
+  shipped: (t) => `${t} is on its way.`,
+  completed: (t) => `${t} is completed.`,
+  problem: (t) => `The buyer reported a problem with ${t}.`,
+  refunded: (t) => `${t} was refunded.`,
+  other: (t) => `${t} moved on.`,
+}
+
+const ES_MOVED: Record<string, (title: string) => string> = {
+  awaiting_shipment: (t) => `El comprador eligió adónde va ${t}: te toca enviarlo.`,
+  awaiting_pickup: (t) => `El comprador recogerá ${t}.`,
+  shipped: (t) => `${t} está en camino.`,
+  completed: (t) => `${t} se ha completado.`,
+  problem: (t) => `El comprador ha informado de un problema con ${t}.`,
+  refunded: (t) => `${t} se ha reembolsado.`,
+  other: (t) => `${t} ha avanzado.`,
 }
 
 const EN: Texts = {
@@ -59,6 +82,10 @@ const EN: Texts = {
   order_message: (i) => ({
     title: 'New message about your order',
     body: i.from ? `${i.from} wrote about ${i.title}.` : `A new message about ${i.title}.`,
+  }),
+  order_moved: (i) => ({
+    title: 'Your order moved on',
+    body: (EN_MOVED[i.state ?? ''] ?? EN_MOVED.other!)(i.title),
   }),
   actions: { bid: (i) => `Bid ${i.amount}`, open: () => 'Open' },
 }
@@ -104,6 +131,10 @@ const ES: Texts = {
   order_message: (i) => ({
     title: 'Nuevo mensaje sobre tu pedido',
     body: i.from ? `${i.from} ha escrito sobre ${i.title}.` : `Un mensaje nuevo sobre ${i.title}.`,
+  }),
+  order_moved: (i) => ({
+    title: 'Tu pedido ha avanzado',
+    body: (ES_MOVED[i.state ?? ''] ?? ES_MOVED.other!)(i.title),
   }),
   actions: { bid: (i) => `Pujar ${i.amount}`, open: () => 'Abrir' },
 }

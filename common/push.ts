@@ -32,6 +32,7 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, PushPreferenceKind> = {
   top_up_refunded: 'topUp',
   // What happens to a sale after the hammer belongs with its result.
   order_message: 'result',
+  order_moved: 'result',
 }
 
 /** The switch that governs a notification kind's push. */

@@ -120,6 +120,8 @@ export const NOTIFICATION_KINDS = [
   'top_up_refunded',
   // The first message of an order's thread the member has not read (issue 29): data.orderId.
   'order_message',
+  // The other side moved an order (issue 29): data.orderId and data.state, where it now stands.
+  'order_moved',
 ] as const
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

@@ -38,6 +38,7 @@ const LIFETIME_MS: Record<NotificationKind, number> = {
   top_up_failed: DAY,
   top_up_refunded: DAY,
   order_message: DAY,
+  order_moved: DAY,
 }
 
 const LOT_LIVE_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'ending_soon'])
@@ -62,11 +63,12 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     amount: formatMoney(amountMinor, moneyCurrency, p.lang, { short: true }),
     minutes: lot ? Math.max(0, Math.ceil((lot.endsAt.getTime() - now.getTime()) / MINUTE)) : 0,
     from: text(p.data.from),
+    state: text(p.data.state),
   }
   const words = texts[p.kind](input)
   const topUpId = text(p.data.topUpId)
-  // An order's message opens its order (its thread), one alert per order.
-  const orderId = p.kind === 'order_message' ? text(p.data.orderId) : ''
+  // An order's message or move opens its order, one alert per order.
+  const orderId = p.kind.startsWith('order_') ? text(p.data.orderId) : ''
   const picture = lot?.picture
   const icon = picture
     ? `uploads/${picture.widths.length ? variantUrl(picture.path, Math.min(...picture.widths)) : picture.path}`

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/problem.ts'
 import { findAddress } from '../../repositories/addresses.ts'
 import { unreadIn } from '../../repositories/order-messages.ts'
 import { insertAudit } from '../../repositories/admin.ts'
+import { insertNotification } from '../../repositories/notifications.ts'
 import {
   appendOrderEvent,
   findOrder,
@@ -23,6 +24,7 @@ import {
 import { lockWallets, walletsOf } from '../../repositories/wallets.ts'
 import { runCommand, type Audience, type CommandResult } from '../run-command.ts'
 import { refundOrder, refundShipping, releaseProceeds } from './order-money.ts'
+import { toldOfMove } from './move-notices.ts'
 import { refusalError } from './order-refusals.ts'
 import { factsOf, paidFor, toOrderDetail, viewerOf } from './order-view.ts'
 
@@ -200,6 +202,15 @@ async function finishMove(
   }
   const parties = [order.buyerId, order.sellerId]
   events.orderUpdated(parties, { id: order.id, state: change.state, version: order.version + 1 })
+  for (const side of toldOfMove(move.type)) {
+    const { userId, notification } = await insertNotification(tx, {
+      userId: side === 'buyer' ? order.buyerId : order.sellerId,
+      kind: 'order_moved',
+      lotId: null,
+      data: { orderId: order.id, title: order.lotTitle, state: change.state },
+    })
+    events.notify(userId, notification)
+  }
   if (moneyMoved) {
     for (const [userId, wallet] of await walletsOf(tx, parties, deps.currency)) {
       events.walletUpdated(userId, wallet)

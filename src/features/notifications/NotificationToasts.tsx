@@ -4,7 +4,7 @@ import { useCurrency } from '../../api/config'
 import { useToast, type ToastAction } from '../../components/Toast'
 import { useT } from '../../i18n'
 import { onLiveNotification } from './rules'
-import { notificationPath, notificationTitle } from './text'
+import { isOrderNotice, notificationPath, notificationTitle } from './text'
 import { toastActionFor } from './toast-actions'
 
 /**
@@ -21,7 +21,7 @@ export function NotificationToasts() {
     () =>
       onLiveNotification((n) => {
         const path = notificationPath(n)
-        const label = n.kind === 'order_message' ? t('notifications.openOrder') : t('toast.openLot')
+        const label = isOrderNotice(n) ? t('notifications.openOrder') : t('toast.openLot')
         const action: ToastAction | undefined =
           toastActionFor(n) ??
           (path && location !== path ? { label, onSelect: () => navigate(path) } : undefined)

@@ -16,7 +16,7 @@ import { SignInPrompt } from '../auth'
 import { unreadCount, useNotifications } from './api'
 import { MARK_READ_KEY } from './mark-read'
 import { useMarkRead } from './use-mark-read'
-import { notificationDetail, notificationPath, notificationTitle } from './text'
+import { isOrderNotice, notificationDetail, notificationPath, notificationTitle } from './text'
 
 /** `/notifications`: newest first, unread marked; mark read works offline (queued). */
 export default function NotificationsScreen() {
@@ -101,7 +101,7 @@ export default function NotificationsScreen() {
                               !n.readAt ? markRead.mutate({ ids: [n.id] }) : undefined
                             }
                           >
-                            {n.kind === 'order_message'
+                            {isOrderNotice(n)
                               ? t('notifications.openOrder')
                               : t('notifications.open')}
                           </Link>

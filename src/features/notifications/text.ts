@@ -4,9 +4,23 @@ import type { MessageKey, Translate } from '../../i18n'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 
+/** A notification about an order (a message, a move): it opens the order, not the lot. */
+export const isOrderNotice = (n: AppNotification): boolean =>
+  n.kind === 'order_message' || n.kind === 'order_moved'
+
+/** The states an order's move is told in (server/commands/orders/move-notices.ts). */
+const TOLD_STATES = [
+  'awaiting_shipment',
+  'awaiting_pickup',
+  'shipped',
+  'completed',
+  'problem',
+  'refunded',
+]
+
 /** Where a notification leads: its order's thread (a message), else its lot, else nowhere. */
 export function notificationPath(n: AppNotification): string | null {
-  if (n.kind === 'order_message' && isUuid(n.data.orderId)) return `/orders/${n.data.orderId}`
+  if (isOrderNotice(n) && isUuid(n.data.orderId)) return `/orders/${n.data.orderId}`
   return n.lotId ? `/lots/${n.lotId}` : null
 }
 const num = (v: unknown) => (typeof v === 'number' ? v : null)
@@ -19,6 +33,13 @@ export function notificationTitle(
   currency: string,
 ): string {
   const kind = isNotificationKind(n.kind) ? n.kind : 'other'
+  if (kind === 'order_moved') {
+    const state = str(n.data.state)
+    const key = TOLD_STATES.includes(state) ? state : 'other'
+    return t(`notifications.kind.order_moved.${key}` as MessageKey, {
+      title: str(n.data.title) || '—',
+    })
+  }
   const amount = num(n.data.amount)
   return t(`notifications.kind.${kind}` as MessageKey, {
     title: str(n.data.title) || '—',

@@ -158,6 +158,14 @@ export const ordersEs: Partial<Record<MessageKey, Message>> = {
     'Adónde se envían los lotes que ganas. La predeterminada se elige primero tras ganar.',
   'address.full': 'Tienes el máximo de direcciones (10). Quita una para añadir otra.',
 
+  'notifications.kind.order_moved.awaiting_shipment': '{title}: el comprador eligió adónde va',
+  'notifications.kind.order_moved.awaiting_pickup': '{title}: el comprador lo recogerá',
+  'notifications.kind.order_moved.shipped': '{title} está en camino',
+  'notifications.kind.order_moved.completed': '{title}: el pedido se ha completado',
+  'notifications.kind.order_moved.problem': '{title}: el comprador ha informado de un problema',
+  'notifications.kind.order_moved.refunded': '{title}: el pedido se ha reembolsado',
+  'notifications.kind.order_moved.other': '{title}: el pedido ha avanzado',
+
   'result.chooseWhere': 'Elige adónde va',
   'result.viewOrder': 'Ver el pedido',
   'receipt.items': 'Desglose',

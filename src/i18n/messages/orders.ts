@@ -155,6 +155,14 @@ export const ordersEn = {
   'address.intro': 'Where lots you win are shipped. The default is chosen first after a win.',
   'address.full': 'You keep the most addresses there can be (10). Remove one to add another.',
 
+  'notifications.kind.order_moved.awaiting_shipment': '{title}: the buyer chose where it goes',
+  'notifications.kind.order_moved.awaiting_pickup': '{title}: the buyer will collect it',
+  'notifications.kind.order_moved.shipped': '{title} is on its way',
+  'notifications.kind.order_moved.completed': '{title}: the order is completed',
+  'notifications.kind.order_moved.problem': '{title}: the buyer reported a problem',
+  'notifications.kind.order_moved.refunded': '{title}: the order was refunded',
+  'notifications.kind.order_moved.other': '{title}: the order moved on',
+
   'result.chooseWhere': 'Choose where it goes',
   'result.viewOrder': 'View the order',
   'receipt.items': 'What it is made of',

@@ -153,6 +153,37 @@ describe('a shipped sale, step by step', () => {
   })
 })
 
+describe('who is told of a move', () => {
+  const notices = async (m: Member) =>
+    ((await api(m, 'GET', 'notifications')).json().items as Array<{ kind: string; data: object }>)
+      .filter((n) => n.kind === 'order_moved')
+      .map((n) => n.data)
+
+  it('the side that did not move: the seller of the address and the receipt, the buyer of the shipment', async () => {
+    const lotTitle = 'Brass compass'
+    const { orderId } = await soldOrder(t.db, { seller, buyer }, { title: lotTitle })
+    const addressId = await addressOf(buyer)
+    await api(buyer, 'PUT', `orders/${orderId}/address`, { addressId })
+    expect(await notices(seller)).toEqual([
+      { orderId, title: lotTitle, state: 'awaiting_shipment' },
+    ])
+    expect(await notices(buyer)).toEqual([])
+
+    await api(seller, 'POST', `orders/${orderId}/shipment`, { carrier: 'Correos' })
+    expect(await notices(buyer)).toEqual([{ orderId, title: lotTitle, state: 'shipped' }])
+    expect(await notices(seller)).toHaveLength(1)
+
+    await api(buyer, 'POST', `orders/${orderId}/receipt`)
+    expect((await notices(seller))[0]).toEqual({ orderId, title: lotTitle, state: 'completed' })
+    expect(await notices(buyer)).toHaveLength(1)
+    // Each reached its reader live too, on their own user channel.
+    const live = broadcaster.userEvents.filter(
+      (e) => e.event === 'notification' && (e.data as { kind: string }).kind === 'order_moved',
+    )
+    expect(live.map((e) => e.userId)).toEqual([seller.id, buyer.id, seller.id])
+  })
+})
+
 describe('moves the order does not allow', () => {
   it('refuses each with its code and changes nothing', async () => {
     const { orderId } = await soldOrder(t.db, { seller, buyer })

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import type { AppNotification } from '../../../common/auction'
+import { createTranslator } from '../../i18n'
+import { notificationPath, notificationTitle } from './text'
+
+const ORDER = '22222222-2222-4222-8222-222222222222'
+const moved = (state: string): AppNotification => ({
+  id: 1,
+  kind: 'order_moved',
+  lotId: null,
+  data: { orderId: ORDER, title: 'Brass telescope', state },
+  readAt: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+})
+const money = (minor: number) => `€${(minor / 100).toFixed(2)}`
+
+describe("an order's move, as a notification", () => {
+  it('says where the order now stands, in the reader’s language, and opens the order', () => {
+    const en = createTranslator('en')
+    const es = createTranslator('es')
+    expect(notificationTitle(moved('shipped'), en, money, 'EUR')).toBe(
+      'Brass telescope is on its way',
+    )
+    expect(notificationTitle(moved('shipped'), es, money, 'EUR')).toBe(
+      'Brass telescope está en camino',
+    )
+    expect(notificationTitle(moved('awaiting_shipment'), en, money, 'EUR')).toBe(
+      'Brass telescope: the buyer chose where it goes',
+    )
+    // A state this version does not know reads as a move, not as nothing.
+    expect(notificationTitle(moved('teleported'), en, money, 'EUR')).toBe(
+      'Brass telescope: the order moved on',
+    )
+    expect(notificationPath(moved('shipped'))).toBe(`/orders/${ORDER}`)
+  })
+})
