@@ -36,7 +36,9 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, PushPreferenceKind> = {
 }
 
 /** The switch that governs a notification kind's push. */
-export const preferenceOf = (kind: NotificationKind): PushPreferenceKind => PREFERENCE_OF_KIND[kind]
+export function preferenceOf(kind: NotificationKind): PushPreferenceKind {
+  return PREFERENCE_OF_KIND[kind]
+}
 
 /** The buttons of a notification: "Bid €460" (opens the lot with the bid sheet ready), "Open". */
 export const PUSH_ACTIONS = ['bid', 'open'] as const

@@ -43,16 +43,21 @@ export interface OrderMessagesRead extends OrderMessagesUnread {
 }
 
 /** Its length as people count it: code points, as the database's check does. */
-export const messageLength = (text: string): number => Array.from(text.trim()).length
+export function messageLength(text: string): number {
+  return Array.from(text.trim()).length
+}
 
 /** Bidi embedding, override and isolate controls: they can make a message read as another. */
-const REORDERING = /[\u202a-\u202e\u2066-\u2069]/u
+function reorders(text: string): boolean {
+  // In the function, not the module, so that mutation testing runs its mutants (docs/testing.md).
+  return /[\u202a-\u202e\u2066-\u2069]/u.test(text)
+}
 
 /** Why `text` cannot be sent as a message, or undefined when it can. Several lines are fine. */
 export function messageProblem(text: string): 'blank' | 'too_long' | 'reordering' | undefined {
   if (!hasVisibleText(text)) return 'blank'
   if (messageLength(text) > ORDER_MESSAGE_MAX_LENGTH) return 'too_long'
-  if (REORDERING.test(text)) return 'reordering'
+  if (reorders(text)) return 'reordering'
   return undefined
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { commentProblem, editableUntil, rateUntil, ratingRefusal } from './ratings.ts'
+import {
+  commentProblem,
+  editableUntil,
+  positivePercent,
+  rateUntil,
+  ratingRefusal,
+} from './ratings.ts'
 
 const completedAt = new Date('2026-11-01T12:00:00Z')
 const at = (iso: string) => new Date(iso)
@@ -28,6 +34,9 @@ describe('when an order can be rated (issue 29)', () => {
     expect(editableUntil(sent).toISOString()).toBe('2026-12-01T20:00:00.000Z')
     const mine = { createdAt: sent, removed: false }
     expect(ratingRefusal(facts(mine), at('2026-12-01T19:59:59Z'))).toBeUndefined()
+    // To the millisecond, as the window: the 24 hours' last instant still counts.
+    expect(ratingRefusal(facts(mine), at('2026-12-01T20:00:00.000Z'))).toBeUndefined()
+    expect(ratingRefusal(facts(mine), at('2026-12-01T20:00:00.001Z'))).toBe('rating_locked')
     expect(ratingRefusal(facts(mine), at('2026-12-01T20:00:01Z'))).toBe('rating_locked')
   })
 
@@ -51,5 +60,15 @@ describe('what a comment may be', () => {
     ['fine \u202eevil', 'not_one_paragraph'],
   ])('%j → %s', (comment, problem) => {
     expect(commentProblem(comment)).toBe(problem)
+  })
+})
+
+describe("a seller's share of positive ratings, as the profile shows it", () => {
+  it('is a whole percentage, rounded to the nearest, or nothing without ratings', () => {
+    expect(positivePercent(null)).toBeNull()
+    expect(positivePercent(0)).toBe(0)
+    expect(positivePercent(1)).toBe(100)
+    expect(positivePercent(2 / 3)).toBe(67)
+    expect(positivePercent(0.125)).toBe(13)
   })
 })

@@ -51,12 +51,14 @@ export interface RatingFacts {
 }
 
 /** The last moment a completed order can be rated. */
-export const rateUntil = (completedAt: Date) =>
-  new Date(completedAt.getTime() + RATING_WINDOW_DAYS * DAY_MS)
+export function rateUntil(completedAt: Date): Date {
+  return new Date(completedAt.getTime() + RATING_WINDOW_DAYS * DAY_MS)
+}
 
 /** The last moment a rating sent at `createdAt` can be changed. */
-export const editableUntil = (createdAt: Date) =>
-  new Date(createdAt.getTime() + RATING_EDIT_HOURS * HOUR_MS)
+export function editableUntil(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + RATING_EDIT_HOURS * HOUR_MS)
+}
 
 /**
  * Why the rater may not send (or change) their rating now, or undefined when they may. A first
@@ -71,10 +73,14 @@ export function ratingRefusal(facts: RatingFacts, now: Date): RatingRefusal | un
 }
 
 /** The comment as it is stored: without surrounding white space ('' when there is none). */
-export const cleanComment = (comment: string) => comment.trim()
+export function cleanComment(comment: string): string {
+  return comment.trim()
+}
 
 /** Characters as people count them (code points, as the API's length limits do). */
-export const commentLength = (comment: string) => [...cleanComment(comment)].length
+export function commentLength(comment: string): number {
+  return [...cleanComment(comment)].length
+}
 
 export type CommentProblem = 'too_long' | 'not_one_paragraph'
 
@@ -153,5 +159,6 @@ export interface SellerProfile {
 }
 
 /** The positive share as a whole percentage for display, or null when there are no ratings. */
-export const positivePercent = (share: number | null) =>
-  share === null ? null : Math.round(share * 100)
+export function positivePercent(share: number | null): number | null {
+  return share === null ? null : Math.round(share * 100)
+}
