@@ -97,12 +97,14 @@ describe('an order’s thread', () => {
 
   it('sends with its own key, clears the box and shows the message', async () => {
     let answer: (response: Response) => void = () => undefined
+    const stored: OrderMessage[] = []
     const { requests } = mockApi({
-      [`GET ${PATH}`]: () => page(),
+      [`GET ${PATH}`]: () => page(...stored),
       [`POST ${PATH}`]: async (request) => {
         await new Promise<Response>((resolve) => (answer = resolve))
         const { body } = (await request.clone().json()) as { body: string }
-        return json(message(5, 'buyer', body), 201)
+        stored.push(message(5, 'buyer', body))
+        return json(stored.at(-1), 201)
       },
     })
     renderWithApp(<OrderThread order={order()} />)
@@ -114,6 +116,11 @@ describe('an order’s thread', () => {
     act(() => answer(new Response()))
     await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull())
     expect(screen.getByText(/Is the case included\?/)).toBeTruthy()
+    // Read again from the server once sent: still there, once.
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'GET').length).toBeGreaterThanOrEqual(2),
+    )
+    expect(screen.getAllByText(/Is the case included\?/)).toHaveLength(1)
     const post = requests.find((r) => r.method === 'POST')!
     expect(await post.clone().json()).toEqual({ body: 'Is the case included?\nThanks' })
     expect(post.headers.get('idempotency-key')).toMatch(/.{8,}/)
@@ -154,9 +161,14 @@ describe('an order’s thread', () => {
   })
 
   it('queues a send made offline, says so, and sends it once back online', async () => {
+    // What the server holds: back online, a refetch may come before or after the send's answer.
+    const stored = [message(1, 'buyer', 'Hello')]
     const { requests } = mockApi({
-      [`GET ${PATH}`]: () => page(message(1, 'buyer', 'Hello')),
-      [`POST ${PATH}`]: () => json(message(6, 'buyer', 'From the tunnel'), 201),
+      [`GET ${PATH}`]: () => page(...stored),
+      [`POST ${PATH}`]: () => {
+        stored.push(message(6, 'buyer', 'From the tunnel'))
+        return json(stored.at(-1), 201)
+      },
     })
     renderWithApp(<OrderThread order={order({ unreadMessages: 0 })} />)
     await screen.findByText('Hello')
@@ -172,7 +184,7 @@ describe('an order’s thread', () => {
 
     act(() => onlineManager.setOnline(true))
     await waitFor(() => expect(screen.queryByText('Sending when you are back online')).toBeNull())
-    expect(screen.getAllByText('From the tunnel')).toHaveLength(1)
+    await waitFor(() => expect(screen.getAllByText('From the tunnel')).toHaveLength(1))
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1)
   })
 

@@ -20,11 +20,17 @@ export interface SendMessageVars {
   body: string
 }
 
-/** A sent message lands in its thread (the thread on screen shows it at once). */
+/**
+ * A sent message lands in its thread (the thread on screen shows it at once), and the thread is
+ * read again: a refetch that left before the send was stored (back online, both start together)
+ * would otherwise answer after it and take the message off the screen.
+ */
 export function landMessage(client: QueryClient, message: OrderMessage): void {
-  client.setQueryData<ThreadPages>(orderMessageKeys.thread(message.orderId), (cached) =>
+  const queryKey = orderMessageKeys.thread(message.orderId)
+  client.setQueryData<ThreadPages>(queryKey, (cached) =>
     cached ? addMessage(cached, message) : cached,
   )
+  void client.invalidateQueries({ queryKey })
 }
 
 export function registerOrderMessageMutations(): void {
