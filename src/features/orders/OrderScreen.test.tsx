@@ -86,16 +86,18 @@ afterEach(() => onlineManager.setOnline(true))
 
 describe('an order, as its buyer sees it', () => {
   it('pre-selects the default address and sends that choice once, with its key', async () => {
+    // The server's order: a move changes it, and every later read answers it as it now is.
+    let current = order()
     const { requests } = mockApi({
       'GET /api/config': () => json(config),
       'GET /api/session': () => json({ user: alice }),
-      [`GET /api/orders/${ID}`]: () => json(order()),
+      [`GET /api/orders/${ID}`]: () => json(current),
       'GET /api/me/addresses': () =>
         json({
           items: [address(WORK, 'Alice at work', false), address(HOME, 'Alice at home', true)],
         }),
       [`PUT /api/orders/${ID}/address`]: () =>
-        json(order({ state: 'awaiting_shipment', nextMoves: ['choose_address'] })),
+        json((current = order({ state: 'awaiting_shipment', nextMoves: ['choose_address'] }))),
     })
     open()
     expect(await screen.findByRole('heading', { name: 'Choose where it goes' })).toBeTruthy()
@@ -175,28 +177,26 @@ describe('an order, as its buyer sees it', () => {
 
 describe('an order, as its seller sees it', () => {
   it('checks the tracking number before sending, then marks it sent', async () => {
+    let current = order({
+      viewer: 'seller',
+      state: 'awaiting_shipment',
+      shipTo: address(HOME, 'Alice', true),
+      nextMoves: ['ship'],
+      shipBy: '2026-11-25T10:00:00.000Z',
+    })
     const { requests } = mockApi({
       'GET /api/config': () => json(config),
       'GET /api/session': () => json({ user: carol }),
-      [`GET /api/orders/${ID}`]: () =>
-        json(
-          order({
-            viewer: 'seller',
-            state: 'awaiting_shipment',
-            shipTo: address(HOME, 'Alice', true),
-            nextMoves: ['ship'],
-            shipBy: '2026-11-25T10:00:00.000Z',
-          }),
-        ),
+      [`GET /api/orders/${ID}`]: () => json(current),
       [`POST /api/orders/${ID}/shipment`]: () =>
         json(
-          order({
+          (current = order({
             viewer: 'seller',
             state: 'shipped',
             carrier: 'Correos',
             trackingNumber: 'PK 123',
             nextMoves: [],
-          }),
+          })),
         ),
     })
     open()

@@ -55,6 +55,8 @@ export function useOrderMove(orderId: string) {
     onSuccess: (order) => {
       keys.done()
       client.setQueryData(orderKeys.detail(orderId), order)
+      // Read again too: a refetch that left before the move was stored would answer after it.
+      void client.invalidateQueries({ queryKey: orderKeys.detail(orderId) })
       void client.invalidateQueries({ queryKey: orderKeys.lists() })
       // The move may have moved money (a receipt releases the seller's, a pickup pays back the
       // shipping); our own socket is left out of the event that says so.
