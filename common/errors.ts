@@ -52,6 +52,22 @@ export const ERROR_CODES = [
   'rating_removed',
   /** 409: an admin already removed this rating. */
   'rating_already_removed',
+  /** 409: payouts need a connected payout account whose onboarding is finished (decision 0053). */
+  'payouts_not_ready',
+  /** 422: a payout below PAYOUT_MIN. */
+  'payout_below_minimum',
+  /** 409: the payout would pass PAYOUT_DAILY_MAX within 24 hours. */
+  'payout_daily_limit',
+  /** 409: part of a withdrawal could go neither to a card nor by payout. */
+  'withdrawal_unreachable',
+  /** 409: the account still holds money; withdraw it before closing. */
+  'account_has_money',
+  /** 409: the account has orders that are not finished, or an open problem. */
+  'account_has_orders',
+  /** 409: a refund or a payout of this account has not settled yet. */
+  'money_in_transit',
+  /** 409: only a failed payout or withdrawal can be retried. */
+  'not_retryable',
   /** 503: the server is decoding as many pictures as it takes at once; Retry-After says when. */
   'pictures_busy',
   'account_suspended',

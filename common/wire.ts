@@ -8,6 +8,7 @@ import type { AppNotification, BidRow, LotDetail, LotSummary } from './auction.t
 import type { OrderMessage } from './orders/messages.ts'
 import type { OrderState } from './orders/states.ts'
 import type { TopUp, Wallet } from './wallet.ts'
+import type { Payout, PayoutAccountState, Withdrawal } from './money-out.ts'
 
 // ── Ids ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -117,6 +118,12 @@ export interface EventPayloads {
    * author: the thread shows it and the Orders badge counts it.
    */
   'order.message': OrderMessageEvent
+  /** A payout moved (sent, failed, reversed): on its member's wallet channel (decision 0053). */
+  'payout.updated': Payout
+  /** A withdrawal moved (a refund settled or failed): on its member's wallet channel. */
+  'withdrawal.updated': Withdrawal
+  /** The member's Stripe Connect account changed (`account.updated`): on their wallet channel. */
+  'payout_account.updated': PayoutAccountState
   /** Sent to one signed-in user (`#server-to-user-{id}`), not on a channel. */
   notification: AppNotification
 }
@@ -131,6 +138,9 @@ export const EVENTS = {
   topUpUpdated: 'top_up.updated',
   orderUpdated: 'order.updated',
   orderMessage: 'order.message',
+  payoutUpdated: 'payout.updated',
+  withdrawalUpdated: 'withdrawal.updated',
+  payoutAccountUpdated: 'payout_account.updated',
   notification: 'notification',
 } as const satisfies Record<string, EventName>
 

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import type { Limit } from './lib/attempt-limiter.ts'
 import { envReader, type Env } from './config/env-reader.ts'
 import { parsePush, type PushConfig } from './config/push.ts'
+import { parseMoneyOut, type MoneyOutConfig } from './config/money-out.ts'
 import { parseSales, type SalesConfig } from './config/sales.ts'
 import { parseTrustProxy } from './config/trust-proxy.ts'
 import { ANSWER_WAIT_MS } from './lib/first-screen-answers.ts'
@@ -72,6 +73,8 @@ export interface Config {
     topUpReadsPerMember: Limit
     /** Messages one member may send in order threads per window (each may notify and push). */
     orderMessagesPerMember: Limit
+    /** Payout and withdrawal requests per member (decision 0053). */
+    moneyOutPerMember: Limit
   }
   /** scrypt's cost (log2 N) for new password hashes; below 15 only outside production. */
   passwordHashCost: number
@@ -114,6 +117,8 @@ export interface Config {
   push: PushConfig
   /** Fees and order deadlines (decision 0051). */
   sales: SalesConfig
+  /** Payouts, withdrawals and local mode's demo credit (decision 0053). */
+  moneyOut: MoneyOutConfig
 }
 
 export const DEV_DEFAULTS = {
@@ -207,6 +212,11 @@ export function loadConfig(env: Env = process.env): Config {
 
   const push = parsePush(read, production, problems)
   const sales = parseSales(read, production, problems)
+  const moneyOut = parseMoneyOut(
+    read,
+    { production, stripeConfigured: Boolean(stripe.secretKey), currency },
+    problems,
+  )
 
   const { min, max } = PASSWORD_HASH_COST_RANGE
   const passwordHashCost = int('PASSWORD_HASH_COST', PASSWORD_HASH_COST, min, max)
@@ -262,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
       topUpsPerMember: limit('TOP_UP_LIMIT_PER_MEMBER', '20/1h'),
       topUpReadsPerMember: limit('TOP_UP_READ_LIMIT_PER_MEMBER', '120/1m'),
       orderMessagesPerMember: limit('ORDER_MESSAGE_LIMIT_PER_MEMBER', '20/1m'),
+      moneyOutPerMember: limit('MONEY_OUT_LIMIT_PER_MEMBER', '10/1h'),
     },
     passwordHashCost,
     uploads: {
@@ -277,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripe,
     push,
     sales,
+    moneyOut,
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

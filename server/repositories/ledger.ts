@@ -5,6 +5,10 @@ import { pageOf, type Page } from './page.ts'
 export type { LedgerKind } from '../../common/wallet.ts'
 import type { LedgerKind } from '../../common/wallet.ts'
 
+/**
+ * Money crossing Lotline's boundary (an admin credit or debit, demo credit): the member's entry
+ * and its `outside` counterpart, so the ledger keeps summing to zero (decision 0053).
+ */
 export async function appendLedgerEntry(
   db: Queryable,
   entry: {
@@ -18,8 +22,10 @@ export async function appendLedgerEntry(
   },
 ) {
   await db.query(
-    `insert into ledger_entries (user_id, kind, amount, reason, lot_id, payment_intent_id, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into ledger_entries
+       (user_id, account, kind, amount, reason, lot_id, payment_intent_id, created_by)
+     values ($1, 'available', $2, $3, $4, $5, $6, $7),
+            (null, 'outside', $2, -$3::bigint, $4, $5, null, $7)`,
     [
       entry.userId,
       entry.kind,
@@ -40,13 +46,21 @@ export async function creditTopUp(
   db: Queryable,
   entry: { userId: string; amount: number; paymentIntentId: string; topUpId: string },
 ): Promise<boolean> {
+  const reason = `Card top-up ${entry.topUpId}`
   const { rowCount } = await db.query(
     `insert into ledger_entries (user_id, kind, amount, payment_intent_id, reason)
      values ($1, 'top_up', $2, $3, $4)
      on conflict (payment_intent_id) where payment_intent_id is not null do nothing`,
-    [entry.userId, entry.amount, entry.paymentIntentId, `Card top-up ${entry.topUpId}`],
+    [entry.userId, entry.amount, entry.paymentIntentId, reason],
   )
-  return rowCount > 0
+  if (rowCount === 0) return false
+  // The counterpart: the money came from outside Lotline (decision 0053).
+  await db.query(
+    `insert into ledger_entries (user_id, account, kind, amount, reason)
+     values (null, 'outside', 'top_up', $1, $2)`,
+    [-entry.amount, reason],
+  )
+  return true
 }
 
 export const LEDGER_PAGE = 30

@@ -11,6 +11,7 @@ import { pushEs } from './messages/push.es'
 import { ordersEs } from './messages/orders.es'
 import { sellersEs } from './messages/sellers.es'
 import { orderMessagesEs } from './messages/order-messages.es'
+import { moneyOutEs } from './messages/money-out.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -25,6 +26,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...ordersEs,
   ...sellersEs,
   ...orderMessagesEs,
+  ...moneyOutEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

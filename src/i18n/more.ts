@@ -11,6 +11,7 @@ import { pushEn } from './messages/push'
 import { ordersEn } from './messages/orders'
 import { sellersEn } from './messages/sellers'
 import { orderMessagesEn } from './messages/order-messages'
+import { moneyOutEn } from './messages/money-out'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -30,4 +31,5 @@ export const moreEn = {
   ...ordersEn,
   ...sellersEn,
   ...orderMessagesEn,
+  ...moneyOutEn,
 } satisfies Record<string, Message>

@@ -8,6 +8,7 @@ import {
   openLot,
   RecordingBroadcaster,
 } from './auction-helpers.ts'
+import { appendLedgerEntry } from '../../server/repositories/ledger.ts'
 
 /**
  * The seller's lot edit and the member's own account (decision 0025): profile, password, delete.
@@ -209,10 +210,12 @@ describe('DELETE /api/me', () => {
 
   it('is refused while the member leads a lot (money held), saying why', async () => {
     const a = await registered()
-    await t.db.query(
-      `insert into ledger_entries (user_id, kind, amount, reason) values ($1, 'adjustment', 50000, 'test')`,
-      [a.id],
-    )
+    await appendLedgerEntry(t.db, {
+      userId: a.id,
+      kind: 'adjustment',
+      amount: 50000,
+      reason: 'test',
+    })
     const seller = await member(t.app, t.db, config)
     const lotId = await openLot(t.db, seller.id)
     const bidder = { id: a.id, alias: a.alias, name: 'Member', b: a.first }
@@ -240,10 +243,12 @@ describe('DELETE /api/me', () => {
 
   it('removes the personal data, ends every session and keeps the ledger', async () => {
     const a = await registered('Private Person')
-    await t.db.query(
-      `insert into ledger_entries (user_id, kind, amount, reason) values ($1, 'adjustment', 12345, 'test')`,
-      [a.id],
-    )
+    await appendLedgerEntry(t.db, {
+      userId: a.id,
+      kind: 'adjustment',
+      amount: 12345,
+      reason: 'test',
+    })
     const before = await t.db.query(
       'select id, amount, kind from ledger_entries where user_id = $1',
       [a.id],

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { bid, member, openLot, RecordingBroadcaster } from './auction-helpers.ts'
 import { createTestApp, testConfig, type TestApp } from './helpers.ts'
 import { expectMoneyInvariants } from './invariants/money.ts'
+import { appendLedgerEntry } from '../../server/repositories/ledger.ts'
 
 /**
  * Admin wallet adjustments and the wallet's own reads (ledger pages, holds), at the API. The
@@ -105,10 +106,12 @@ describe('admin wallet adjustments', () => {
     const key = randomUUID()
     const refused = await adjust(admin, target.id, -5_000, key)
     expect(refused.json().code).toBe('insufficient_funds')
-    await t.db.query(
-      `insert into ledger_entries (user_id, kind, amount, reason) values ($1, 'adjustment', 9000, 'x')`,
-      [target.id],
-    )
+    await appendLedgerEntry(t.db, {
+      userId: target.id,
+      kind: 'adjustment',
+      amount: 9000,
+      reason: 'x',
+    })
     const first = await adjust(admin, target.id, -5_000, key)
     expect(first.statusCode).toBe(201)
     const repeat = await adjust(admin, target.id, -5_000, key)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bid, member, openLot, RecordingBroadcaster, type Member } from './auction-helpers.ts'
 import { browser, createTestApp, testConfig, uniqueEmail, XHR, type TestApp } from './helpers.ts'
 import { expectMoneyInvariants } from './invariants/money.ts'
+import { appendLedgerEntry } from '../../server/repositories/ledger.ts'
 
 /**
  * The admin area's API (decision 0027): admins only, every action audited in its own
@@ -159,10 +160,7 @@ describe('members', () => {
       payload: { name: 'Sam', email, password },
     })
     const userId = reg.json().user.id as string
-    await t.db.query(
-      `insert into ledger_entries (user_id, kind, amount, reason) values ($1, 'adjustment', 5000, 't')`,
-      [userId],
-    )
+    await appendLedgerEntry(t.db, { userId: userId, kind: 'adjustment', amount: 5000, reason: 't' })
     const suspect: Member = { id: userId, alias: '', name: 'Sam', b }
     expect((await bid(suspect, lotId, { amount: 1_000 })).statusCode).toBe(201)
 

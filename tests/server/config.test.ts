@@ -113,6 +113,7 @@ describe('configuration', () => {
       topUpsPerMember: { max: 20, windowMs: 3_600_000 },
       topUpReadsPerMember: { max: 120, windowMs: 60_000 },
       orderMessagesPerMember: { max: 20, windowMs: 60_000 },
+      moneyOutPerMember: { max: 10, windowMs: 3_600_000 },
     })
     const custom = loadConfig({
       SIGNIN_LIMIT_PER_ACCOUNT: '5/30s',

@@ -84,6 +84,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // fees are tested where they are set (tests/server/orders/, sales-config.test.ts).
     BUYER_PREMIUM_PERCENT: '0',
     SELLER_FEE_PERCENT: '0',
+    // Local mode's demo credit would give every member the suites register 500.00; it is tested
+    // where it is granted (tests/server/money-out/).
+    DEMO_CREDIT: '0',
+    MONEY_OUT_LIMIT_PER_MEMBER: '1000/1h',
     ...env,
   })
 }

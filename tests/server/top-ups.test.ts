@@ -19,6 +19,7 @@ import {
   type TestApp,
   raceNote,
 } from './helpers.ts'
+import { appendLedgerEntry } from '../../server/repositories/ledger.ts'
 
 /**
  * Card top-ups with the real `stripe` SDK against the loopback stand-in, on PGlite or (with
@@ -401,10 +402,12 @@ describe('reconciliation', () => {
 const CAP = 1_000_000
 
 async function credit(userId: string, amount: number) {
-  await t.db.query(
-    `insert into ledger_entries (user_id, kind, amount, reason) values ($1, 'adjustment', $2, 'test')`,
-    [userId, amount],
-  )
+  await appendLedgerEntry(t.db, {
+    userId: userId,
+    kind: 'adjustment',
+    amount: amount,
+    reason: 'test',
+  })
 }
 
 async function notificationsOf(userId: string) {

@@ -17,7 +17,9 @@ import type { Queryable } from '../../../server/db/types.ts'
  *    the house: the three sum to zero; any other lot has none of them: money moved by a sale is
  *    conserved and moved once; every order's entries, later moves included, sum to zero;
  *  - each top-up credited at most once (one ledger entry per PaymentIntent), and only a
- *    `succeeded` top-up has one.
+ *    `succeeded` top-up has one;
+ *  - the whole ledger sums to zero across its accounts: money that came in or left is written
+ *    against `outside` too (decision 0053).
  * `expectHolds` makes a test say that holds exist when it checks, so the held part is not vacuous.
  */
 export async function expectMoneyInvariants(
@@ -116,4 +118,8 @@ export async function expectMoneyInvariants(
         and t.payment_intent_id is not null`,
   )
   expect(credits, 'top-ups credited other than exactly once when succeeded').toEqual([])
+  const { rows: total } = await db.query<{ sum: number }>(
+    'select coalesce(sum(amount), 0)::bigint as sum from ledger_entries',
+  )
+  expect(Number(total[0]!.sum), 'the ledger sums to zero across accounts').toBe(0)
 }

@@ -142,11 +142,9 @@ describe('ledgerPage', () => {
   it('shows a member only their own entries, 30 to a page by default', async () => {
     const member = await newMember(db)
     const other = await newMember(db, 999)
-    await db.query(
-      `insert into ledger_entries (user_id, kind, amount)
-       select $1, 'adjustment', n from generate_series(1, 31) as n`,
-      [member],
-    )
+    for (let n = 1; n <= 31; n++) {
+      await appendLedgerEntry(db, { userId: member, kind: 'adjustment', amount: n })
+    }
     const page = await ledgerPage(db, member, undefined)
     expect(page.items).toHaveLength(30)
     expect(page.items.map((e) => e.amount)).not.toContain(999)

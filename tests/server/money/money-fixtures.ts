@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../server/db/types.ts'
 import { insertUser } from '../../../server/repositories/users.ts'
 import { uniqueEmail } from '../helpers.ts'
+import { appendLedgerEntry } from '../../../server/repositories/ledger.ts'
 
 /**
  * Rows for the money modules' own tests (tests/server/money/), written with plain SQL so that a
@@ -16,10 +17,12 @@ export async function newMember(db: Queryable, credit = 0): Promise<string> {
   })
   if (!user) throw new Error('could not create member')
   if (credit) {
-    await db.query(
-      `insert into ledger_entries (user_id, kind, amount, reason) values ($1, 'adjustment', $2, 'test')`,
-      [user.id, credit],
-    )
+    await appendLedgerEntry(db, {
+      userId: user.id,
+      kind: 'adjustment',
+      amount: credit,
+      reason: 'test',
+    })
   }
   return user.id
 }

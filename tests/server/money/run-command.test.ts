@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCommand, type Idempotency } from '../../../server/commands/run-command.ts'
 import type { Database, Queryable } from '../../../server/db/types.ts'
+import { appendLedgerEntry } from '../../../server/repositories/ledger.ts'
 import { AppError } from '../../../server/lib/problem.ts'
 import type { Publication } from '../../../server/lib/publication.ts'
 import type { Wallet } from '../../../common/wallet.ts'
@@ -34,10 +35,7 @@ const WALLET: Wallet = {
 function credit(userId: string, amount: number, calls: { n: number }) {
   return async (tx: Queryable, events: Publication) => {
     calls.n++
-    await tx.query(
-      `insert into ledger_entries (user_id, kind, amount) values ($1, 'adjustment', $2)`,
-      [userId, amount],
-    )
+    await appendLedgerEntry(tx, { userId, kind: 'adjustment', amount })
     events.walletUpdated(userId, { ...WALLET, balance: amount, available: amount })
     return { credited: amount }
   }

@@ -10,6 +10,7 @@ import {
   settleTopUpIntent,
 } from '../../../server/commands/wallet/top-ups/settle-top-up.ts'
 import type { Database } from '../../../server/db/types.ts'
+import { creditTopUp } from '../../../server/repositories/ledger.ts'
 import { RecordingBroadcaster } from '../auction-helpers.ts'
 import { createTestDatabase, testConfig } from '../helpers.ts'
 import { expectMoneyInvariants } from '../invariants/money.ts'
@@ -142,10 +143,7 @@ describe('a paid top-up', () => {
 
   it('whose intent was credited already is marked succeeded without a second credit', async () => {
     const { userId, topUpId, pi } = await startedTopUp(1_000)
-    await db.query(
-      `insert into ledger_entries (user_id, kind, amount, payment_intent_id) values ($1, 'top_up', 1000, $2)`,
-      [userId, pi.id],
-    )
+    await creditTopUp(db, { userId, amount: 1000, paymentIntentId: pi.id, topUpId })
     expect(await settleTopUpIntent(deps(), paid(pi))).toBe('already_credited')
     expect(await balanceOf(db, userId)).toBe(1_000)
     expect(await topUpRow(topUpId)).toMatchObject({ status: 'succeeded', credited_at: null })
