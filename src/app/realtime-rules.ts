@@ -4,6 +4,7 @@ import { notificationRules } from '../features/notifications/rules'
 import { orderRules } from '../features/orders/realtime'
 import { orderMessageRules } from '../features/orders/messages/rules'
 import { walletRules } from '../features/wallet/realtime'
+import { moneyOutRules } from '../features/wallet/money-out/realtime'
 
 /**
  * The bridge's table: every real-time event the app reacts to, and which cached query it patches.
@@ -11,6 +12,7 @@ import { walletRules } from '../features/wallet/realtime'
  */
 export const realtimeRules: readonly AnyRule[] = [
   ...walletRules,
+  ...moneyOutRules,
   ...lotRules,
   ...notificationRules,
   ...orderRules,

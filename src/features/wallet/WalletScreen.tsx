@@ -13,6 +13,7 @@ import { useMe } from '../auth'
 import { useHolds, useLedger, useWallet } from './api'
 import { HoldsSection } from './HoldsSection'
 import { LedgerSection } from './LedgerSection'
+import { MoneyOutSection } from './money-out/MoneyOutSection'
 import { walletChannel } from './realtime'
 import { useListsFollowVersion } from './useListsFollowVersion'
 import { WalletSummary } from './WalletSummary'
@@ -70,6 +71,7 @@ export default function WalletScreen() {
           paymentsOff={publishableKey === null}
           online={online}
         />
+        <MoneyOutSection online={online} />
         <HoldsSection holds={holds} money={money} />
         <LedgerSection ledger={ledger} money={money} online={online} />
       </>
