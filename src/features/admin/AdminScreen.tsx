@@ -6,6 +6,7 @@ import { SignedInOnly, useMe } from '../auth'
 import { AuditPanel } from './AuditPanel'
 import { LotsPanel } from './LotsPanel'
 import { MembersPanel } from './MembersPanel'
+import { MoneyOutPanel } from './MoneyOutPanel'
 import { OrdersPanel } from './OrdersPanel'
 import { TopUpsPanel } from './TopUpsPanel'
 import './admin.css'
@@ -15,6 +16,7 @@ const TABS: Array<{ id: string; label: MessageKey }> = [
   { id: 'lots', label: 'admin.tab.lots' },
   { id: 'orders', label: 'admin.tab.orders' },
   { id: 'top-ups', label: 'admin.tab.topUps' },
+  { id: 'money-out', label: 'admin.tab.moneyOut' },
   { id: 'audit', label: 'admin.tab.audit' },
 ]
 
@@ -70,6 +72,8 @@ function AdminOnly() {
         <OrdersPanel />
       ) : current.id === 'top-ups' ? (
         <TopUpsPanel />
+      ) : current.id === 'money-out' ? (
+        <MoneyOutPanel />
       ) : (
         <AuditPanel />
       )}

@@ -250,7 +250,9 @@ describe('money out on the wallet screen (issue 30)', () => {
     await waitFor(() => expect(posts(requests, '/api/wallet/withdrawals')).toHaveLength(2))
     fireEvent.change(amountField(), { target: { value: '40' } })
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Withdraw €40.00' }).getAttribute('aria-busy')).toBeNull(),
+      expect(
+        screen.getByRole('button', { name: 'Withdraw €40.00' }).getAttribute('aria-busy'),
+      ).toBeNull(),
     )
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw €40.00' }))
     expect(await screen.findByText('Withdrawal of €40.00')).toBeTruthy()
@@ -282,7 +284,9 @@ describe('money out on the wallet screen (issue 30)', () => {
     })
     open()
     fireEvent.click(await screen.findByRole('button', { name: 'Pay out' }))
-    expect(screen.getByText('From €10.00 to €30.00 now (at most €1,000.00 in 24 hours).')).toBeTruthy()
+    expect(
+      screen.getByText('From €10.00 to €30.00 now (at most €1,000.00 in 24 hours).'),
+    ).toBeTruthy()
     fireEvent.change(amountField(), { target: { value: '5' } })
     expect(screen.getByText('Enter an amount from €10.00 to €30.00.')).toBeTruthy()
     fireEvent.change(amountField(), { target: { value: '20' } })
@@ -308,7 +312,9 @@ describe('money out on the wallet screen (issue 30)', () => {
     expect(
       await screen.findByText('Finish setting up payouts to send money to your bank.'),
     ).toBeTruthy()
-    expect(screen.getByText('Stripe still needs: external account, individual dob day')).toBeTruthy()
+    expect(
+      screen.getByText('Stripe still needs: external account, individual dob day'),
+    ).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Finish setting up payouts' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Pay out' })).toBeNull()
   })
@@ -322,7 +328,9 @@ describe('money out on the wallet screen (issue 30)', () => {
     })
     open()
     fireEvent.click(await screen.findByRole('button', { name: 'Set up payouts' }))
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.test/setup/acct_1'))
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://connect.stripe.test/setup/acct_1'),
+    )
     expect(posts(requests, '/api/wallet/payout-account')).toHaveLength(1)
   })
 
@@ -379,7 +387,12 @@ describe('money out on the wallet screen (issue 30)', () => {
 
 describe('the history of withdrawals and payouts', () => {
   it('lists each with its outcome, a payout of a withdrawal inside it, and loads more', async () => {
-    const older = payout({ id: 'p0', amount: 1_500, status: 'paid', createdAt: '2026-11-01T10:00:00Z' })
+    const older = payout({
+      id: 'p0',
+      amount: 1_500,
+      status: 'paid',
+      createdAt: '2026-11-01T10:00:00Z',
+    })
     mockApi({
       'GET /api/wallet/money-out': () => json(view()),
       'GET /api/wallet/withdrawals': () =>
