@@ -352,6 +352,22 @@ describe('money out on the wallet screen (issue 30)', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/wallet'))
   })
 
+  it('reads what can leave again when the wallet moves on (a hold, a sale, a top-up)', async () => {
+    let withdrawable = 5_000
+    const wallet = { balance: 5_000, held: 0, available: 5_000, pending: 0, currency: 'EUR' }
+    const { requests } = api(() => view({ withdrawable }), {
+      'GET /api/wallet': () => json({ ...wallet, version: 1 }),
+    })
+    const { client } = open()
+    const figures = (await screen.findByText('Can be withdrawn')).closest('dl')!
+    expect(within(figures).getByText('€50.00')).toBeTruthy()
+    withdrawable = 3_000
+    act(() => client.setQueryData(['wallet'], { ...wallet, available: 3_000, version: 2 }))
+    expect(await within(figures).findByText('€30.00')).toBeTruthy()
+    const reads = requests.filter((r) => new URL(r.url).pathname === '/api/wallet/money-out')
+    expect(reads).toHaveLength(2)
+  })
+
   it('offline: the saved figures, and every move says it needs a connection', async () => {
     api()
     const client = createQueryClient()

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import type { MoneyOutView } from '../../../../common/money-out'
@@ -7,7 +8,8 @@ import { QueryErrorState } from '../../../components/QueryErrorState'
 import { Loading } from '../../../components/Spinner'
 import { useT } from '../../../i18n'
 import { errorMessage } from '../../../i18n/error-message'
-import { useMoneyOut, useRefreshPayoutAccount } from './api'
+import { useWallet } from '../api'
+import { moneyOutKeys, useMoneyOut, useRefreshPayoutAccount } from './api'
 import { MoneyOutHistory } from './MoneyOutHistory'
 import { PayoutAccountPanel } from './PayoutAccountPanel'
 import { PayoutForm } from './PayoutForm'
@@ -42,11 +44,28 @@ function useOnboardingReturn() {
   return refresh
 }
 
+/**
+ * What can leave follows the wallet: a `wallet.updated` patch (a bid's hold, a sale released, a
+ * top-up) moves the version, and the view is read again once, as the ledger is.
+ */
+function useViewFollowsWallet() {
+  const client = useQueryClient()
+  const version = useWallet().data?.version
+  const seen = useRef(version)
+  useEffect(() => {
+    if (version === undefined) return
+    if (seen.current !== undefined && version > seen.current)
+      void client.invalidateQueries({ queryKey: moneyOutKeys.view, exact: true })
+    seen.current = version
+  }, [client, version])
+}
+
 /** "Money out" on the wallet screen (issue 30, decision 0053): what can leave, and how. */
 export function MoneyOutSection({ online }: { online: boolean }) {
   const { t, lang } = useT()
   const view = useMoneyOut()
   const refresh = useOnboardingReturn()
+  useViewFollowsWallet()
   let content
   if (!view.data) {
     if (view.isError) content = <QueryErrorState query={view} title={t('moneyOut.loadError')} />

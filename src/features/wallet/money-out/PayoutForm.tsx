@@ -6,6 +6,7 @@ import { TextField } from '../../../components/TextField'
 import { useT } from '../../../i18n'
 import { errorMessage } from '../../../i18n/error-message'
 import { useCreatePayout } from './api'
+import { FocusedHeading } from './FocusedHeading'
 
 /** The most a payout may be now: the real money in the wallet, within today's limit. */
 export function payoutMax(view: MoneyOutView): number {
@@ -41,7 +42,7 @@ export function PayoutForm({
   if (made) {
     return (
       <div className="money-out-result" role="status">
-        <h3>{t('moneyOut.payout.made', { amount: money(made.amount) })}</h3>
+        <FocusedHeading>{t('moneyOut.payout.made', { amount: money(made.amount) })}</FocusedHeading>
         <p>
           {t('moneyOut.statusLabel')} <strong>{t(`moneyOut.payout.${made.status}`)}</strong>
         </p>
@@ -76,6 +77,7 @@ export function PayoutForm({
       <h3 id={`${id}-title`}>{t('moneyOut.payout.title')}</h3>
       <TextField
         name="amount"
+        autoFocus
         label={t('moneyOut.amount.label')}
         hint={t('moneyOut.payout.hint', {
           ...limits,

@@ -82,6 +82,7 @@ export function WithdrawForm({
       </p>
       <TextField
         name="amount"
+        autoFocus
         label={t('moneyOut.amount.label')}
         hint={t('moneyOut.withdraw.hint', { max: money(max) })}
         inputMode="decimal"

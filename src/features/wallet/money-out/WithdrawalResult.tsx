@@ -3,6 +3,7 @@ import { Button } from '../../../components/Button'
 import { useT } from '../../../i18n'
 import { useWithdrawals } from './api'
 import { WithdrawalParts } from './MoneyOutRows'
+import { FocusedHeading } from './FocusedHeading'
 
 /** The withdrawal just made, as the list now has it (events move its status on). */
 export function WithdrawalResult({
@@ -21,7 +22,9 @@ export function WithdrawalResult({
     withdrawal
   return (
     <div className="money-out-result" role="status">
-      <h3>{t('moneyOut.withdraw.made', { amount: money(latest.amount) })}</h3>
+      <FocusedHeading>
+        {t('moneyOut.withdraw.made', { amount: money(latest.amount) })}
+      </FocusedHeading>
       <p>
         {t('moneyOut.statusLabel')} <strong>{t(`moneyOut.withdrawal.${latest.status}`)}</strong>
       </p>
