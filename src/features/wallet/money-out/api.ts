@@ -127,6 +127,8 @@ function useMoneyOutWrite<T>(path: string) {
       keys.done()
       refreshAfterMoneyOut(client)
     },
+    // A refusal (too much, not ready, today's limit) may mean what is on screen is out of date.
+    onError: () => void client.invalidateQueries({ queryKey: moneyOutKeys.view }),
   })
 }
 
