@@ -68,22 +68,6 @@ export async function endSessionsOf(db: Queryable, userId: string): Promise<numb
 }
 
 /**
- * What still ties the member to running auctions: active holds (a leading bid, or a won lot not yet
- * settled) and their own lots not yet over (scheduled or open: a lot that ends is settled in the same transaction).
- * Reads under the member's wallet lock, the lock a bid takes before it places a hold.
- */
-export async function deleteBlockers(db: Queryable, userId: string) {
-  await db.query('select user_id from wallets where user_id = $1 for update', [userId])
-  const { rows } = await db.query<{ holds: number; lots: number }>(
-    `select (select count(*)::int from holds where user_id = $1 and status = 'active') as holds,
-            (select count(*)::int from lots where seller_id = $1
-                and status in ('scheduled', 'open')) as lots`,
-    [userId],
-  )
-  return rows[0] ?? { holds: 0, lots: 0 }
-}
-
-/**
  * Removes a member's personal data and keeps the row the ledger, the lots and the bids point at:
  * name, e-mail, alias and password are replaced (no sign-in can match it again), and their
  * sessions, watchlist, notifications and stored idempotent answers are deleted. Ledger entries,

@@ -71,6 +71,7 @@ export const adminEs: Partial<Record<MessageKey, Message>> = {
   'admin.action.member.role': 'Rol cambiado',
   'admin.action.member.suspend': 'Miembro suspendido',
   'admin.action.member.unsuspend': 'Suspensión levantada',
+  'admin.action.member.close': 'Cuenta cerrada',
   'admin.action.lot.cancel': 'Lote cancelado',
   'admin.action.top-up.refresh': 'Recarga actualizada',
   'admin.action.order.resolve': 'Problema de pedido resuelto',

@@ -69,6 +69,7 @@ export const adminEn = {
   'admin.action.member.role': 'Role changed',
   'admin.action.member.suspend': 'Member suspended',
   'admin.action.member.unsuspend': 'Suspension lifted',
+  'admin.action.member.close': 'Account closed',
   'admin.action.lot.cancel': 'Lot cancelled',
   'admin.action.top-up.refresh': 'Top-up refreshed',
   'admin.action.order.resolve': 'Order problem resolved',
