@@ -68,6 +68,7 @@ export default function WalletScreen() {
           savedAt={wallet.dataUpdatedAt}
           failed={wallet.isError}
           paymentsOff={publishableKey === null}
+          demoCredit={config.data?.money?.demoCredit ?? 0}
           online={online}
         />
         <HoldsSection holds={holds} money={money} />
