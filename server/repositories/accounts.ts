@@ -11,6 +11,15 @@ export async function lockUser(db: Queryable, id: string): Promise<UserWithHash 
   return rows[0] ? findUserById(db, id) : undefined
 }
 
+/** True when the member's account was closed (decision 0053: nothing is credited to it after). */
+export async function isClosed(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query<{ closed: boolean }>(
+    'select deleted_at is not null as closed from users where id = $1',
+    [id],
+  )
+  return rows[0]?.closed ?? true
+}
+
 /** A member's row as a sign-in finds it under its lock. */
 export interface SignInStanding {
   user: UserWithHash
