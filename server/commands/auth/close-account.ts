@@ -33,7 +33,11 @@ export async function closeAccountLocked(
   const view = await moneyOutView(tx, userId, settings)
   const wallet = await walletOf(tx, userId, settings.currency)
   decideDelete(
-    { ...(await closingCounts(tx, userId)), inTransit: view.inTransit, money: view.withdrawable + wallet.pending },
+    {
+      ...(await closingCounts(tx, userId)),
+      inTransit: view.inTransit,
+      money: view.withdrawable + wallet.pending,
+    },
     settings.currency,
   )
   if (view.demoCredit > 0)

@@ -58,8 +58,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** What each reason says; `n` is a count, or an amount in minor units for the money ones. */
 const BLOCKER_TEXT: Record<DeleteBlocker, (n: number, currency: string) => string> = {
-  holds: (n) =>
-    `You have ${plural(n, 'bid')} holding money (leading, or won and not yet settled).`,
+  holds: (n) => `You have ${plural(n, 'bid')} holding money (leading, or won and not yet settled).`,
   lots: (n) => `You have ${plural(n, 'lot')} still scheduled, open or being settled.`,
   orders: (n) =>
     `You have ${plural(n, 'order')} not finished yet (or with a problem open); see My orders.`,
