@@ -99,7 +99,9 @@ const adminMemberRoutes: FastifyPluginAsyncTypebox<{
   )
 
   // Money never stays behind in a closed account: with real money in it, closing is refused
-  // (409 account_has_money) until it has been withdrawn — `sendMoneyOut` asks for that withdrawal.
+  // (409 account_has_money) until it has left by a withdrawal. `sendMoneyOut` is the admin's
+  // request to make that withdrawal first; this server has no withdrawal command yet, so it is
+  // refused the same way.
   app.post(
     '/admin/members/:userId/close',
     { schema: { params: Params, body: CloseBody, response: Changed } },
