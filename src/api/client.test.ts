@@ -62,7 +62,11 @@ describe('api client (ky)', () => {
       'DELETE /api/me': () =>
         json({ status: 409, code: 'account_has_money', detail: 'x', amount }, 409),
     })
-    const refusal = () => api.delete('me').catch((e: unknown) => e as ApiError)
+    const refusal = () =>
+      api.delete('me').then(
+        () => ({ amount: 'answered' }),
+        (e: unknown) => e as ApiError,
+      )
     expect((await refusal()).amount).toBe(5_050)
     for (amount of ['5050', 1.5, null, undefined]) expect((await refusal()).amount).toBeNull()
   })
