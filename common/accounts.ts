@@ -69,6 +69,10 @@ export interface ProfileInput {
   alias?: string
 }
 
-/** Why an account cannot be deleted yet: money held for bids, or lots still running. */
-export const DELETE_BLOCKERS = ['holds', 'lots'] as const
+/**
+ * Why an account cannot be closed yet, in the order they are reported: money held for bids, lots
+ * still running, orders not finished (or a problem open), money on its way out, and real money
+ * still in the wallet (decision 0053; demo credit alone is forfeited, never a reason).
+ */
+export const DELETE_BLOCKERS = ['holds', 'lots', 'orders', 'inTransit', 'money'] as const
 export type DeleteBlocker = (typeof DELETE_BLOCKERS)[number]

@@ -13,6 +13,7 @@ export const ADMIN_ACTIONS = [
   'top-up.refresh',
   'order.resolve',
   'rating.remove',
+  'member.close',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order' | 'rating'

@@ -19,6 +19,12 @@ export interface RuntimeConfig {
    * decimals (decision 0051); `common/orders/fees.ts` turns them into what each side pays.
    */
   fees: { buyerPremiumPercent: number; sellerFeePercent: number }
+  /**
+   * Money in and out on this server (decision 0053): card top-ups and refunds need Stripe keys,
+   * payouts too; `demoCredit` is what a new member receives to try the app (minor units, 0 when
+   * this server grants none: always in production).
+   */
+  money: { cardPayments: boolean; payouts: boolean; demoCredit: number }
   /** Server clock, ISO-8601, for countdown offsets. */
   serverTime: string
 }

@@ -88,6 +88,11 @@ export interface Problem {
   detail: string
   /** Per-field messages for validation errors, keyed by field name. */
   errors?: Record<string, string>
+  /**
+   * The amount the problem is about, in minor units of the server's currency: on
+   * `account_has_money`, the real money still in the account, for "withdraw it first".
+   */
+  amount?: number
   instance?: string
 }
 

@@ -65,9 +65,23 @@ export interface TopUpResponse {
 /**
  * `fee`: the house's take of a sale; `release`: a seller's pending proceeds made available when the
  * order completes; `reversal`: proceeds or fees taken back for a refund (decision 0051).
+ * `demo_credit`: local mode's credit for trying the app, never withdrawable; `withdrawal`: credit
+ * sent back to a card; `payout`: money sent to a bank; `return`: money that failed to leave, back
+ * (decision 0053).
  */
 export type LedgerKind =
-  'top_up' | 'purchase' | 'sale' | 'refund' | 'adjustment' | 'fee' | 'release' | 'reversal'
+  | 'top_up'
+  | 'purchase'
+  | 'sale'
+  | 'refund'
+  | 'adjustment'
+  | 'fee'
+  | 'release'
+  | 'reversal'
+  | 'demo_credit'
+  | 'withdrawal'
+  | 'payout'
+  | 'return'
 
 export interface LedgerEntry {
   id: number

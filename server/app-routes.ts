@@ -69,6 +69,12 @@ export async function registerRoutes(
   { broadcaster, payments, uploadsDir, vapid }: SharedParts,
 ): Promise<void> {
   const { config, db } = deps
+  // What closing an account and demo credit read (decision 0053); card refunds need Stripe.
+  const money = {
+    currency: config.currency,
+    moneyOut: config.moneyOut,
+    stripeConfigured: payments.stripe !== null,
+  }
   const prefix = config.basePath.replace(/\/$/, '')
   // The OpenAPI document of every route registered from here on that the server owns (the API,
   // real-time authorization, health), built from the routes' own schemas; the app shell is not in
@@ -105,13 +111,18 @@ export async function registerRoutes(
             void reply.header('Cache-Control', 'no-store')
             return app.swagger()
           })
-          await api.register(configRoutes, { config, pushPublicKey: vapid?.publicKey ?? null })
+          await api.register(configRoutes, {
+            config,
+            pushPublicKey: vapid?.publicKey ?? null,
+            cardPayments: payments.stripe !== null,
+          })
           await api.register(authRoutes, {
             db,
             limits: createAuthLimits(config.limits, attemptCounters(deps.redis, app.log)),
             passwordHashCost: config.passwordHashCost,
             // Signing out also closes that user's real-time connections (docs/product.md §3).
             onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
+            money,
           })
           await api.register(lotRoutes, {
             db,
@@ -145,7 +156,7 @@ export async function registerRoutes(
             ...payments,
             webhookSecret: config.stripe.webhookSecret,
           })
-          await api.register(adminRoutes, payments)
+          await api.register(adminRoutes, { ...payments, money })
           const orders = { db, deadlines: config.sales.orderDeadlines, currency: config.currency }
           await api.register(orderRoutes, orders)
           await api.register(adminOrderRoutes, orders)

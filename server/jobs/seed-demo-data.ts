@@ -60,7 +60,7 @@ const LOTS = [
 ] as const
 
 /**
- * Demo data for local mode: an admin, three members with 500.00 of credit each (adjustment
+ * Demo data for local mode: an admin, three members with 500.00 of credit each (demo_credit
  * entries), a few open lots, and two ended ones — one unsold, one sold through a real bid and the
  * real close command (decision 0026) — then the demo orders, one or more in each state, each a real
  * sale moved on by the real order command (seed-demo-orders.ts). Runs only on an empty database
@@ -88,7 +88,7 @@ export async function seedDemoData(
       members.push(user)
       await appendLedgerEntry(tx, {
         userId: user.id,
-        kind: 'adjustment',
+        kind: 'demo_credit',
         amount: DEMO_STARTING_CREDIT,
         reason: 'Welcome credit (demo data)',
         createdBy: admin?.id,

@@ -179,8 +179,8 @@ export async function seedDemoOrders(deps: SeedDeps): Promise<void> {
 }
 
 /**
- * Each demo member still has their starting credit to bid with after their demo purchases: an
- * admin adjustment makes up the difference, so a newcomer's first bid is not limited by history
+ * Each demo member still has their starting credit to bid with after their demo purchases: a
+ * demo credit entry makes up the difference, so a newcomer's first bid is not limited by history
  * they did not make (and the wallet reads as the docs say).
  */
 async function restoreStartingCredit(deps: SeedDeps, people: People) {
@@ -191,7 +191,7 @@ async function restoreStartingCredit(deps: SeedDeps, people: People) {
     if (amount === 0) continue
     await appendLedgerEntry(deps.db, {
       userId: id,
-      kind: 'adjustment',
+      kind: 'demo_credit',
       amount,
       reason: 'Demo purchases covered (demo data)',
       createdBy: people.admin.id,

@@ -12,6 +12,15 @@ export class AppError extends Error {
   ) {
     super(detail)
   }
+
+  /** The amount the problem is about, in minor units (`Problem.amount`). */
+  amount?: number
+
+  /** This error, carrying the amount it is about (e.g. the money still in an account). */
+  withAmount(amount: number): this {
+    this.amount = amount
+    return this
+  }
 }
 
 const TITLES: Record<number, string> = {
@@ -34,6 +43,7 @@ export function toProblem(
   code: ErrorCode,
   detail: string,
   errors?: Record<string, string>,
+  amount?: number,
 ): Problem {
   return {
     type: `https://lotline.app/problems/${code.replaceAll('_', '-')}`,
@@ -42,6 +52,7 @@ export function toProblem(
     code,
     detail,
     ...(errors ? { errors } : {}),
+    ...(amount !== undefined ? { amount } : {}),
   }
 }
 

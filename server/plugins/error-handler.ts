@@ -108,7 +108,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let problem
     if (error instanceof AppError) {
-      problem = toProblem(error.status, error.code, error.message, error.errors)
+      problem = toProblem(error.status, error.code, error.message, error.errors, error.amount)
       if (error.retryAfterSeconds !== undefined)
         void reply.header('Retry-After', String(error.retryAfterSeconds))
     } else if (error.validation) {

@@ -11,6 +11,15 @@ export async function lockUser(db: Queryable, id: string): Promise<UserWithHash 
   return rows[0] ? findUserById(db, id) : undefined
 }
 
+/** True when the member's account was closed (decision 0053: nothing is credited to it after). */
+export async function isClosed(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query<{ closed: boolean }>(
+    'select deleted_at is not null as closed from users where id = $1',
+    [id],
+  )
+  return rows[0]?.closed ?? true
+}
+
 /** A member's row as a sign-in finds it under its lock. */
 export interface SignInStanding {
   user: UserWithHash
@@ -65,22 +74,6 @@ export async function setPasswordHash(db: Queryable, id: string, passwordHash: s
 export async function endSessionsOf(db: Queryable, userId: string): Promise<number> {
   const { rowCount } = await db.query('delete from sessions where user_id = $1', [userId])
   return rowCount
-}
-
-/**
- * What still ties the member to running auctions: active holds (a leading bid, or a won lot not yet
- * settled) and their own lots not yet over (scheduled or open: a lot that ends is settled in the same transaction).
- * Reads under the member's wallet lock, the lock a bid takes before it places a hold.
- */
-export async function deleteBlockers(db: Queryable, userId: string) {
-  await db.query('select user_id from wallets where user_id = $1 for update', [userId])
-  const { rows } = await db.query<{ holds: number; lots: number }>(
-    `select (select count(*)::int from holds where user_id = $1 and status = 'active') as holds,
-            (select count(*)::int from lots where seller_id = $1
-                and status in ('scheduled', 'open')) as lots`,
-    [userId],
-  )
-  return rows[0] ?? { holds: 0, lots: 0 }
 }
 
 /**

@@ -18,6 +18,11 @@ export const RuntimeConfigSchema = Closed({
     buyerPremiumPercent: Type.Number({ minimum: 0, maximum: 50 }),
     sellerFeePercent: Type.Number({ minimum: 0, maximum: 50 }),
   }),
+  money: Closed({
+    cardPayments: Type.Boolean(),
+    payouts: Type.Boolean(),
+    demoCredit: Type.Integer({ minimum: 0 }),
+  }),
   /** Server clock, for countdown offsets. */
   serverTime: Timestamp,
 })

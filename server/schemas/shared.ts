@@ -34,6 +34,8 @@ export const ProblemSchema = Closed({
   detail: Type.String(),
   /** Per-field messages for validation errors, keyed by field name. */
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** The amount the problem is about, minor units (account_has_money: what is still there). */
+  amount: Type.Optional(Type.Integer()),
   instance: Type.Optional(Type.String()),
 })
 const _problem: Same<Static<typeof ProblemSchema>, Problem> = true

@@ -20,6 +20,8 @@ export class ApiError extends HTTPError {
   readonly fieldErrors: Readonly<Record<string, string>>
   /** The parsed body, or null if the response was not problem+json. */
   readonly problem: Problem | null
+  /** The amount the problem is about, minor units (`Problem.amount`); null when it has none. */
+  readonly amount: number | null
 
   constructor(
     response: KyResponse,
@@ -34,6 +36,7 @@ export class ApiError extends HTTPError {
     this.detail =
       problem?.detail || problem?.title || response.statusText || `HTTP ${response.status}`
     this.fieldErrors = problem?.errors ?? {}
+    this.amount = Number.isSafeInteger(problem?.amount) ? problem!.amount! : null
     this.message = `${this.status} ${this.code}: ${this.detail}`
   }
 }

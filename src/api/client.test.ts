@@ -56,6 +56,21 @@ describe('api client (ky)', () => {
     expect(isClientError(error)).toBe(true)
   })
 
+  it('reads the amount a problem is about, and only a whole number as one', async () => {
+    let amount: unknown = 5_050
+    mockApi({
+      'DELETE /api/me': () =>
+        json({ status: 409, code: 'account_has_money', detail: 'x', amount }, 409),
+    })
+    const refusal = () =>
+      api.delete('me').then(
+        () => ({ amount: 'answered' }),
+        (e: unknown) => e as ApiError,
+      )
+    expect((await refusal()).amount).toBe(5_050)
+    for (amount of ['5050', 1.5, null, undefined]) expect((await refusal()).amount).toBeNull()
+  })
+
   it('derives a code from the status when the body is not a problem (e.g. a proxy 502 page)', async () => {
     mockApi({
       'GET /api/config': () =>

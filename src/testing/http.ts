@@ -13,9 +13,19 @@ export function problem(
   code: string,
   detail: string,
   errors?: Record<string, string>,
+  /** The problem's `amount` (minor units), when it carries one. */
+  amount?: number,
 ): Response {
   return json(
-    { type: `https://lotline.test/problems/${code}`, title: code, status, code, detail, errors },
+    {
+      type: `https://lotline.test/problems/${code}`,
+      title: code,
+      status,
+      code,
+      detail,
+      errors,
+      amount,
+    },
     status,
     'application/problem+json',
   )

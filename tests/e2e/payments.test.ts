@@ -273,11 +273,14 @@ describe('without Stripe keys', () => {
     expect(without).not.toContain('stripe.com')
   })
 
-  it('the wallet and top-up screens say card payments are not configured', async () => {
+  it('the wallet and top-up screens say card top-ups and payouts are off', async () => {
     const s = await session(plain)
     try {
       await s.page.goto(`${plain.url}wallet`)
-      await s.page.getByText(/Card payments are not configured on this server/).waitFor()
+      await s.page
+        .getByText(/card top-ups and payouts are off here/)
+        .first()
+        .waitFor()
       expect(await s.page.getByRole('link', { name: 'Top up' }).count()).toBe(0)
       await s.page.goto(`${plain.url}wallet/top-up`)
       await s.page.getByText('Card payments are not available').waitFor()

@@ -243,12 +243,10 @@ describe('DELETE /api/me', () => {
 
   it('removes the personal data, ends every session and keeps the ledger', async () => {
     const a = await registered('Private Person')
-    await appendLedgerEntry(t.db, {
-      userId: a.id,
-      kind: 'adjustment',
-      amount: 12345,
-      reason: 'test',
-    })
+    // Money that came and went: an account still holding money cannot close (decision 0053,
+    // tests/server/money-out/closing.test.ts), but its history stays.
+    for (const amount of [12345, -12345])
+      await appendLedgerEntry(t.db, { userId: a.id, kind: 'adjustment', amount, reason: 'test' })
     const before = await t.db.query(
       'select id, amount, kind from ledger_entries where user_id = $1',
       [a.id],

@@ -473,6 +473,31 @@ describe('the balance cap', () => {
     })
   })
 
+  it('refunds a payment that succeeds after the member closed their account, never crediting it', async () => {
+    const { b, user } = await member()
+    const { topUp } = (await startTopUp(b, 5_000)).json()
+    const closed = await b.request({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { password: 'top up password' },
+    })
+    expect(closed.statusCode).toBe(204)
+    const pi = stripe.setStatus(stripe.intentOfTopUp(topUp.id).id, 'succeeded')
+    const deliveries = await Promise.all(
+      [1, 2].map(() => deliver('payment_intent.succeeded', pi.id)),
+    )
+    expect(deliveries.map((r) => r.statusCode)).toEqual([200, 200])
+    expect(await ledgerOf(user.id)).toEqual([])
+    const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === pi.id)
+    expect(refunds).toHaveLength(1)
+    expect(refunds[0]).toMatchObject({ amount: 5_000 })
+    const { rows } = await t.db.query<{ status: string }>(
+      'select status from top_ups where id = $1',
+      [topUp.id],
+    )
+    expect(rows[0]!.status).toBe('refunded')
+  })
+
   it('retries a refund Stripe failed to make (webhook 500, then redelivery), still once', async () => {
     const { b, user } = await member()
     await credit(user.id, CAP - 5_000)

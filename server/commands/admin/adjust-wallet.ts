@@ -1,9 +1,9 @@
 import type { Wallet } from '../../../common/wallet.ts'
 import type { Database } from '../../db/types.ts'
 import { notFound } from '../../lib/problem.ts'
+import { lockUser } from '../../repositories/accounts.ts'
 import { insertAudit } from '../../repositories/admin.ts'
 import { appendLedgerEntry } from '../../repositories/ledger.ts'
-import { findUserById } from '../../repositories/users.ts'
 import { lockWallets, walletOf } from '../../repositories/wallets.ts'
 import { runCommand, type Audience, type CommandResult } from '../run-command.ts'
 import { checkAdjustment } from './check-adjustment.ts'
@@ -11,7 +11,8 @@ import { checkAdjustment } from './check-adjustment.ts'
 /**
  * An admin credits or debits a wallet with a reason, as an `adjustment` ledger entry (which bumps
  * the wallet's version by trigger). Money moves: the Idempotency-Key is required, so a retried
- * request applies once. The audit row (decision 0027) commits with the entry.
+ * request applies once. The audit row (decision 0027) commits with the entry. A closed account is
+ * not found: no money goes where nobody can reach it (decision 0053).
  */
 export async function adjustWallet(
   deps: { db: Database; currency: string },
@@ -27,7 +28,8 @@ export async function adjustWallet(
     statusCode: 201,
   }
   return runCommand(deps.db, { once, publishTo }, async (tx, events) => {
-    if (!(await findUserById(tx, userId))) throw notFound('User')
+    // The member's row first, as closing takes it: a closed account is never credited (0053).
+    if (!(await lockUser(tx, userId))) throw notFound('User')
     await lockWallets(tx, [userId])
     const before = await walletOf(tx, userId, deps.currency)
     checkAdjustment(before, amount)

@@ -1,9 +1,12 @@
 import {
+  DELETE_BLOCKERS,
   aliasProblem,
   normalizeAlias,
   type DeleteBlocker,
   type ProfileInput,
 } from '../../../common/accounts.ts'
+import type { ErrorCode } from '../../../common/errors.ts'
+import { formatMoney } from '../../../common/money.ts'
 import { AppError } from '../../lib/problem.ts'
 
 const ALIAS_TAKEN = 'Another member already uses this alias.'
@@ -51,27 +54,41 @@ export function decideSignIn(
 export const wrongPasswordError = () =>
   new AppError(403, 'wrong_password', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD })
 
-const BLOCKER_TEXT: Record<DeleteBlocker, (n: number) => string> = {
-  holds: (n) =>
-    `You have ${n} bid${n === 1 ? '' : 's'} holding money (leading, or won and not yet settled).`,
-  lots: (n) => `You have ${n} lot${n === 1 ? '' : 's'} still scheduled, open or being settled.`,
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** What each reason says; `n` is a count, or an amount in minor units for the money ones. */
+const BLOCKER_TEXT: Record<DeleteBlocker, (n: number, currency: string) => string> = {
+  holds: (n) => `You have ${plural(n, 'bid')} holding money (leading, or won and not yet settled).`,
+  lots: (n) => `You have ${plural(n, 'lot')} still scheduled, open or being settled.`,
+  orders: (n) =>
+    `You have ${plural(n, 'order')} not finished yet (or with a problem open); see My orders.`,
+  inTransit: (n, currency) =>
+    `${formatMoney(n, currency, 'en')} of yours is on its way out; wait until it has arrived.`,
+  money: (n, currency) =>
+    `Your account still holds ${formatMoney(n, currency, 'en')}; withdraw it first.`,
+}
+
+const BLOCKER_CODE: Record<DeleteBlocker, ErrorCode> = {
+  holds: 'account_has_holds',
+  lots: 'account_has_lots',
+  orders: 'account_has_orders',
+  inTransit: 'money_in_transit',
+  money: 'account_has_money',
 }
 
 /**
- * Whether the account may go: refused with 409 while money is held for its bids
- * (`account_has_holds`) or its own lots are still running (`account_has_lots`), each reason in
- * `errors` so the screen can say all of them.
+ * Whether the account may close (decision 0053): refused with 409 while money is held for its
+ * bids (`account_has_holds`), its own lots are still running (`account_has_lots`), an order is not
+ * finished (`account_has_orders`), money is on its way out (`money_in_transit`) or real money is
+ * still there (`account_has_money`, the problem's `amount` saying how much). The code is the first
+ * reason in that order; every reason is in `errors` so the screen can say all of them.
  */
-export function decideDelete(blockers: Record<DeleteBlocker, number>): void {
+export function decideDelete(blockers: Record<DeleteBlocker, number>, currency: string): void {
   const errors: Record<string, string> = {}
-  for (const key of ['holds', 'lots'] as const)
-    if (blockers[key] > 0) errors[key] = BLOCKER_TEXT[key](blockers[key])
-  const first = Object.keys(errors)[0] as DeleteBlocker | undefined
+  for (const key of DELETE_BLOCKERS)
+    if (blockers[key] > 0) errors[key] = BLOCKER_TEXT[key](blockers[key], currency)
+  const first = DELETE_BLOCKERS.find((key) => blockers[key] > 0)
   if (!first) return
-  throw new AppError(
-    409,
-    first === 'holds' ? 'account_has_holds' : 'account_has_lots',
-    Object.values(errors).join(' '),
-    errors,
-  )
+  const error = new AppError(409, BLOCKER_CODE[first], Object.values(errors).join(' '), errors)
+  throw blockers.money > 0 ? error.withAmount(blockers.money) : error
 }

@@ -1,16 +1,24 @@
 import type { PublicUser } from '../../../common/accounts.ts'
-import type { Database } from '../../db/types.ts'
+import type { Database, Queryable } from '../../db/types.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { AppError } from '../../lib/problem.ts'
+import { appendLedgerEntry } from '../../repositories/ledger.ts'
 import { startSession, type SessionStart } from '../../repositories/sessions.ts'
 import { insertUser, toPublicUser } from '../../repositories/users.ts'
 import { runCommand } from '../run-command.ts'
 
 const EMAIL_TAKEN = 'An account with this email already exists.'
+export const DEMO_CREDIT_REASON = 'Demo credit to try Lotline'
+
+/** Local mode's credit for trying the app: its own ledger kind, never withdrawable (0053). */
+async function grantDemoCredit(tx: Queryable, userId: string, amount: number): Promise<void> {
+  await appendLedgerEntry(tx, { userId, kind: 'demo_credit', amount, reason: DEMO_CREDIT_REASON })
+}
 
 /**
  * Sign-up: a new member with a fresh public alias and `session`, their first session, stored in
- * the same transaction; or 409 `email_taken` when any spelling of the address has an account. The password is hashed before the transaction (no connection held
+ * the same transaction, with demo credit when this server grants it (decision 0053); or 409
+ * `email_taken` when any spelling of the address has an account. The password is hashed before the transaction (no connection held
  * during scrypt); the address arrives normalized (the auth routes' preValidation hook).
  */
 export async function register(
@@ -22,6 +30,8 @@ export async function register(
     session: SessionStart
     /** PASSWORD_HASH_COST (docs/configuration.md). */
     passwordHashCost: number
+    /** DEMO_CREDIT: what a new member receives to try the app (local mode only; 0 = none). */
+    demoCredit: number
   },
 ): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password, input.passwordHashCost)
@@ -31,7 +41,10 @@ export async function register(
       email: input.email,
       passwordHash,
     })
-    if (created) await startSession(tx, input.session, created.id)
+    if (created) {
+      await startSession(tx, input.session, created.id)
+      if (input.demoCredit > 0) await grantDemoCredit(tx, created.id, input.demoCredit)
+    }
     return created
   })
   if (!user) throw new AppError(409, 'email_taken', EMAIL_TAKEN, { email: EMAIL_TAKEN })

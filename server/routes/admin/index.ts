@@ -6,6 +6,7 @@ import { REPLAYED_HEADER } from '../../../common/config.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
 import { responses } from '../../schemas/shared.ts'
 import { AdjustmentResponseSchema } from '../../schemas/wallet.ts'
+import type { MoneyOutSettings } from '../../repositories/money-out.ts'
 import type { PaymentsDeps } from '../../commands/wallet/top-ups/payments.ts'
 import adminAuditRoutes from './audit.ts'
 import { Reason, requireAdmin } from './guard.ts'
@@ -32,9 +33,12 @@ const Response = responses({ 201: AdjustmentResponseSchema })
  * reason, as an `adjustment` ledger entry. A debit may not take `available` below zero, a credit
  * may not take the balance over the cap; retried requests (same Idempotency-Key) apply once.
  */
-const adminRoutes: FastifyPluginAsyncTypebox<PaymentsDeps> = async (app, deps) => {
-  const { db, broadcaster, currency } = deps
-  await app.register(adminMemberRoutes, { db, broadcaster, currency })
+const adminRoutes: FastifyPluginAsyncTypebox<PaymentsDeps & { money: MoneyOutSettings }> = async (
+  app,
+  deps,
+) => {
+  const { db, broadcaster, currency, money } = deps
+  await app.register(adminMemberRoutes, { db, broadcaster, currency, money })
   await app.register(adminLotRoutes, { db, broadcaster, currency })
   await app.register(adminTopUpRoutes, deps)
   await app.register(adminAuditRoutes, { db })

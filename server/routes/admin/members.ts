@@ -4,10 +4,12 @@ import { MEMBERS_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../../common/admin.ts'
 import { VISIBLE_TEXT_FORMAT } from '../../../common/auction.ts'
 import { UUID_PATTERN } from '../../../common/wire.ts'
 import { changeRole } from '../../commands/admin/change-role.ts'
+import { closeMember } from '../../commands/admin/close-member.ts'
 import { setSuspension } from '../../commands/admin/set-suspension.ts'
 import type { Database } from '../../db/types.ts'
 import type { Broadcaster } from '../../lib/broadcaster.ts'
 import { searchMembers } from '../../repositories/admin.ts'
+import type { MoneyOutSettings } from '../../repositories/money-out.ts'
 import { AdminMemberPageSchema, AdminMemberResponseSchema } from '../../schemas/admin.ts'
 import { responses } from '../../schemas/shared.ts'
 import { Reason, requireAdmin } from './guard.ts'
@@ -28,17 +30,30 @@ const SuspensionBody = Type.Object(
   { suspended: Type.Boolean(), reason: Reason },
   { additionalProperties: false },
 )
+const CloseBody = Type.Object(
+  {
+    reason: Reason,
+    /**
+     * Send the money still in the account out first (a withdrawal: refunds to its cards, then a
+     * payout). Without it, an account holding money is refused with 409 account_has_money.
+     */
+    sendMoneyOut: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
 const Changed = responses({ 200: AdminMemberResponseSchema })
 
 /**
  * Members in the admin area: search by name, e-mail or alias (paginated by e-mail), change a
- * role (never the last active admin), suspend or restore (decision 0027).
+ * role (never the last active admin), suspend or restore (decision 0027), close an account
+ * (decision 0053).
  */
 const adminMemberRoutes: FastifyPluginAsyncTypebox<{
   db: Database
   broadcaster: Broadcaster
   currency: string
-}> = async (app, { db, broadcaster, currency }) => {
+  money: MoneyOutSettings
+}> = async (app, { db, broadcaster, currency, money }) => {
   requireAdmin(app)
 
   app.get(
@@ -78,6 +93,23 @@ const adminMemberRoutes: FastifyPluginAsyncTypebox<{
       const result = await setSuspension(
         { db, currency, broadcaster },
         { adminId: admin.id, userId: request.params.userId, suspended, reason },
+      )
+      return result.body
+    },
+  )
+
+  // Money never stays behind in a closed account: with real money in it, closing is refused
+  // (409 account_has_money) until it has left by a withdrawal. `sendMoneyOut` is the admin's
+  // request to make that withdrawal first; this server has no withdrawal command yet, so it is
+  // refused the same way.
+  app.post(
+    '/admin/members/:userId/close',
+    { schema: { params: Params, body: CloseBody, response: Changed } },
+    async (request) => {
+      const admin = await request.requireUser()
+      const result = await closeMember(
+        { db, broadcaster, money },
+        { adminId: admin.id, userId: request.params.userId, reason: request.body.reason },
       )
       return result.body
     },

@@ -8,6 +8,7 @@ import { changePassword } from '../../commands/auth/change-password.ts'
 import { deleteAccount } from '../../commands/auth/delete-account.ts'
 import { updateMyProfile } from '../../commands/auth/update-profile.ts'
 import { forgetBrowserDevice } from '../../commands/push/subscriptions.ts'
+import type { MoneyOutSettings } from '../../repositories/money-out.ts'
 import type { AuthLimits } from './limits.ts'
 import {
   DeleteAccountSchema,
@@ -30,11 +31,13 @@ export interface AuthRoutesOptions {
    * user's connections.
    */
   onSignOut?: (userId: string) => Promise<void> | void
+  /** What closing an account reads (decision 0053), and the demo credit a new member receives. */
+  money: MoneyOutSettings
 }
 
 const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app,
-  { db, limits, passwordHashCost, onSignOut },
+  { db, limits, passwordHashCost, onSignOut, money },
 ) => {
   // Sign-up and sign-in see the address in its one spelling (common/accounts.ts) from here on:
   // the schema checks it, the limiter counts it, the database stores and finds it.
@@ -46,7 +49,8 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app.post('/auth/register', { schema: RegisterSchema }, async (request, reply) => {
     await limits.takeSignUp(request, reply)
     const session = app.newSession(request)
-    const user = await register(db, { ...request.body, session, passwordHashCost })
+    const demoCredit = money.moneyOut.demoCredit
+    const user = await register(db, { ...request.body, session, passwordHashCost, demoCredit })
     app.grantSession(reply, request, session)
     return reply.status(201).send({ user })
   })
@@ -118,7 +122,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app.delete('/me', { schema: DeleteAccountSchema }, async (request, reply) => {
     const user = await request.requireUser()
     const succeeded = await limits.beginSignIn(request, reply, user.email)
-    await deleteAccount(db, { userId: user.id, password: request.body.password })
+    await deleteAccount(db, { userId: user.id, password: request.body.password, money })
     await succeeded()
     await app.endSession(reply, request)
     await onSignOut?.(user.id)

@@ -14,10 +14,12 @@ const schema = { response: responses({ 200: RuntimeConfigSchema }) }
  * service the browser connects to the host it loaded the page from (APP_URL's, else the Host
  * header; never X-Forwarded-Host).
  */
-const configRoutes: FastifyPluginAsync<{ config: Config; pushPublicKey: string | null }> = async (
-  app,
-  { config, pushPublicKey },
-) => {
+const configRoutes: FastifyPluginAsync<{
+  config: Config
+  pushPublicKey: string | null
+  /** Whether Stripe is there: card top-ups, refunds to cards and payouts (decision 0053). */
+  cardPayments: boolean
+}> = async (app, { config, pushPublicKey, cardPayments }) => {
   app.get('/config', { schema }, async (request, reply): Promise<RuntimeConfig> => {
     reply.header('Cache-Control', 'no-store')
     const host = config.pusher.host ?? publicHostName(config, request)
@@ -36,6 +38,11 @@ const configRoutes: FastifyPluginAsync<{ config: Config; pushPublicKey: string |
       fees: {
         buyerPremiumPercent: percentOf(config.sales.fees.buyerPremiumBasisPoints),
         sellerFeePercent: percentOf(config.sales.fees.sellerFeeBasisPoints),
+      },
+      money: {
+        cardPayments,
+        payouts: cardPayments,
+        demoCredit: config.moneyOut.demoCredit,
       },
       serverTime: new Date().toISOString(),
     }

@@ -12,10 +12,11 @@ import { useOnline } from '../../offline/online'
 import { useMe } from '../auth'
 import { useChangeRole, useMembers, useSetSuspension } from './api'
 import { AdjustForm } from './AdjustForm'
+import { CloseForm } from './CloseForm'
 import { Outcome, useActionState } from './member-action'
 import { reasonOk, ReasonField } from './ReasonField'
 
-/** Members: search, then manage one (role, suspension, wallet adjustment). */
+/** Members: search, then manage one (role, suspension, wallet adjustment, closing). */
 export function MembersPanel() {
   const { t } = useT()
   const online = useOnline()
@@ -119,6 +120,7 @@ function MemberRow({
           <RoleForm member={member} />
           <SuspensionForm member={member} />
           <AdjustForm member={member} />
+          <CloseForm member={member} />
         </div>
       ) : null}
     </li>

@@ -129,6 +129,14 @@ export const useSetSuspension = () =>
       .json<{ member: AdminMember }>(),
   )
 
+/** Closes a member's account (decision 0053); refused with 409 while anything still ties it. */
+export const useCloseMember = () =>
+  useAdminWrite((v: { userId: string; reason: string }) =>
+    api
+      .post(`admin/members/${v.userId}/close`, { json: { reason: v.reason } })
+      .json<{ member: AdminMember }>(),
+  )
+
 export const useAdjustWallet = () =>
   useAdminWrite((v: { userId: string; amount: number; reason: string; key: string }) =>
     api

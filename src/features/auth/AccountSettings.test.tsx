@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { loadLanguage, setLanguage } from '../../i18n'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import AccountScreen from './AccountScreen'
@@ -54,5 +55,57 @@ describe('account settings (decision 0025)', () => {
     expect(refused.textContent).toContain('You have lots that are scheduled, open')
     fireEvent.click(screen.getByRole('button', { name: 'Keep my account' }))
     expect(screen.queryByTestId('delete-refused')).toBeNull()
+  })
+
+  /** Opens the delete form and submits it with a password; returns the refusal shown. */
+  async function refuseDelete() {
+    renderWithApp(<AccountScreen />, { path: '/account' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account…' }))
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'my password!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }))
+    return screen.findByTestId('delete-refused')
+  }
+
+  it('with money in the wallet, shows the amount and offers to withdraw it first', async () => {
+    mockApi({
+      'GET /api/session': () => json({ user: alice }),
+      'DELETE /api/me': () => problem(409, 'account_has_money', 'Refused.', { money: 'x' }, 5_050),
+    })
+    const refused = await refuseDelete()
+    expect(refused.textContent).toContain('Your wallet still holds €50.50.')
+    const withdraw = screen.getByRole('link', { name: 'Withdraw it first' })
+    expect(withdraw.getAttribute('href')).toBe('/wallet?withdraw=1')
+  })
+
+  it('with orders not finished, links to them; with money on its way out, says to wait', async () => {
+    mockApi({
+      'GET /api/session': () => json({ user: alice }),
+      'DELETE /api/me': () =>
+        problem(409, 'account_has_orders', 'Refused.', { orders: 'x', inTransit: 'y' }),
+    })
+    const refused = await refuseDelete()
+    expect(refused.textContent).toContain('You have orders that are not finished yet')
+    expect(screen.getByRole('link', { name: 'See my orders' }).getAttribute('href')).toBe('/orders')
+    expect(refused.textContent).toContain('Wait until it has arrived, then try again.')
+    expect(screen.queryByRole('link', { name: 'Withdraw it first' })).toBeNull()
+  })
+
+  it('in Spanish, says the amount and the way out in Spanish', async () => {
+    mockApi({
+      'GET /api/session': () => json({ user: alice }),
+      'DELETE /api/me': () =>
+        problem(409, 'money_in_transit', 'Refused.', { inTransit: 'x', money: 'y' }, 1_000),
+    })
+    await loadLanguage('es')
+    setLanguage('es')
+    onTestFinished(() => setLanguage('en'))
+    renderWithApp(<AccountScreen />, { path: '/account' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar mi cuenta…' }))
+    fireEvent.change(screen.getByLabelText('Tu contraseña'), { target: { value: 'my password!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar cuenta' }))
+    const refused = await screen.findByTestId('delete-refused')
+    expect(refused.textContent).toContain('Hay dinero tuyo en camino')
+    expect(refused.textContent).toMatch(/Tu monedero aún tiene 10,00\s€/)
+    expect(screen.getByRole('link', { name: 'Retíralo antes' })).toBeTruthy()
   })
 })

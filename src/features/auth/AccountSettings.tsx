@@ -1,14 +1,17 @@
 import { useId, useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { isLineOfText } from '../../../common/auction'
 import {
   ALIAS_MAX_LENGTH,
+  DELETE_BLOCKERS,
   aliasProblem,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  type DeleteBlocker,
   type PublicUser,
 } from '../../../common/accounts'
+import { useCurrency } from '../../api/config'
 import { isApiError } from '../../api/errors'
 import { Button } from '../../components/Button'
 import { useToast } from '../../components/Toast'
@@ -24,6 +27,8 @@ import './account.css'
 /**
  * The member's own account settings (decision 0025): profile (display name, alias), password,
  * and deleting the account with a confirm step. Each needs the network and says so offline.
+ * Closing is refused while anything ties the account to Lotline or money is still in it
+ * (decision 0053): the dialog says each reason, with the way out (withdraw, see the orders).
  */
 export function AccountSettings({ user }: { user: PublicUser }) {
   const [passwordForm, setPasswordForm] = useState(0)
@@ -179,10 +184,11 @@ function DeleteAccount() {
   const offlineId = useId()
   const passwordId = useId()
   const error = remove.error
-  const reasons =
-    isApiError(error) && error.code.startsWith('account_has_')
-      ? (['holds', 'lots'] as const).filter((key) => error.fieldErrors[key])
-      : []
+  const refused =
+    isApiError(error) &&
+    (error.code.startsWith('account_has_') || error.code === 'money_in_transit')
+  const reasons = refused ? DELETE_BLOCKERS.filter((key) => error.fieldErrors[key]) : []
+  const amount = isApiError(error) ? error.amount : null
   const wrongPassword = isApiError(error) && error.code === 'wrong_password'
 
   return (
@@ -244,7 +250,9 @@ function DeleteAccount() {
               <p>{t('account.delete.refused')}</p>
               <ul>
                 {reasons.map((key) => (
-                  <li key={key}>{t(`account.delete.${key}`)}</li>
+                  <li key={key}>
+                    <DeleteReason reason={key} amount={amount} />
+                  </li>
                 ))}
               </ul>
             </div>
@@ -279,4 +287,26 @@ function DeleteAccount() {
       )}
     </section>
   )
+}
+
+/** One reason closing was refused, with the way out where there is one. */
+function DeleteReason({ reason, amount }: { reason: DeleteBlocker; amount: number | null }) {
+  const { t, formatMoney } = useT()
+  const currency = useCurrency()
+  if (reason === 'money')
+    return (
+      <>
+        {amount === null
+          ? t('account.delete.moneyUnknown')
+          : t('account.delete.money', { amount: formatMoney(amount, currency) })}{' '}
+        <Link href="/wallet?withdraw=1">{t('account.delete.withdraw')}</Link>
+      </>
+    )
+  if (reason === 'orders')
+    return (
+      <>
+        {t('account.delete.orders')} <Link href="/orders">{t('account.delete.ordersLink')}</Link>
+      </>
+    )
+  return <>{t(`account.delete.${reason}`)}</>
 }

@@ -87,8 +87,23 @@ describe('top-up screen', () => {
     routes({}, null)
     renderWithApp(<TopUpScreen />, { path: '/wallet/top-up' })
     expect(await screen.findByText('Card payments are not available')).toBeTruthy()
-    expect(screen.getByText(/not configured on this server/)).toBeTruthy()
+    expect(screen.getByText(/card top-ups and payouts are off here/)).toBeTruthy()
+    expect(screen.queryByText(/demo credit/)).toBeNull()
     expect(screen.queryByRole('button', { name: /Continue/ })).toBeNull()
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('local mode: says the demo credit a new member got can never be withdrawn', async () => {
+    routes({
+      'GET /api/config': () =>
+        json({
+          ...config(null),
+          money: { cardPayments: false, payouts: false, demoCredit: 50_000 },
+        }),
+    })
+    renderWithApp(<TopUpScreen />, { path: '/wallet/top-up' })
+    expect(await screen.findByText(/€500.00 of demo credit/)).toBeTruthy()
+    expect(screen.getByText(/can never be withdrawn or paid out/)).toBeTruthy()
     expect(load).not.toHaveBeenCalled()
   })
 

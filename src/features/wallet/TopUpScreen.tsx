@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, Redirect, useLocation, useSearch } from 'wouter'
 import type { TopUpResponse } from '../../../common/wallet'
-import { currencyOf, useRuntimeConfig } from '../../api/config'
+import { currencyOf, useCurrency, useRuntimeConfig } from '../../api/config'
 import { ErrorState } from '../../components/ErrorState'
 import { Loading } from '../../components/Spinner'
 import { useQueryFallback } from '../../components/useQueryFallback'
@@ -42,7 +42,8 @@ export default function TopUpScreen() {
   if (config.isPending && config.fetchStatus !== 'paused')
     return <Loading label={t('app.loading')} />
   if (me.data === null) return <Redirect to="/sign-in?next=%2Fwallet%2Ftop-up" replace />
-  if (config.data && !publishableKey) return <PaymentsOff />
+  if (config.data && !publishableKey)
+    return <PaymentsOff demoCredit={config.data.money?.demoCredit ?? 0} />
 
   const currency = currencyOf(config.data)
   const stripeError =
@@ -126,9 +127,13 @@ function TopUpHeading() {
   )
 }
 
-/** This server takes no card payments (no Stripe key configured). */
-function PaymentsOff() {
-  const { t } = useT()
+/**
+ * This server takes no card payments (no Stripe key configured): said in plain words, with the
+ * demo credit a new member got instead, which never leaves (decision 0053).
+ */
+function PaymentsOff({ demoCredit }: { demoCredit: number }) {
+  const { t, formatMoney } = useT()
+  const currency = useCurrency()
   return (
     <div className="top-up">
       <TopUpHeading />
@@ -137,6 +142,11 @@ function PaymentsOff() {
           {t('topUp.notConfigured.title')}
         </h2>
         <p className="state-body">{t('topUp.notConfigured.body')}</p>
+        {demoCredit > 0 ? (
+          <p className="state-body">
+            {t('wallet.demoCredit', { amount: formatMoney(demoCredit, currency) })}
+          </p>
+        ) : null}
         <div className="state-action">
           <Link href="/wallet" className="btn btn-secondary">
             {t('topUp.backToWallet')}

@@ -13,10 +13,11 @@ import WalletScreen from './WalletScreen'
 const me = {
   user: { id: 'u1', name: 'A', email: 'a@x.y', role: 'member', alias: 'Bidder 1', createdAt: '' },
 }
-const config = (publishableKey: string | null) => ({
+const config = (publishableKey: string | null, demoCredit = 0) => ({
   realtime: { key: 'k', host: 'localhost', port: 6001, scheme: 'http', cluster: 'mt1' },
   stripe: { publishableKey },
   currency: 'EUR',
+  money: { cardPayments: publishableKey !== null, payouts: publishableKey !== null, demoCredit },
   serverTime: new Date().toISOString(),
 })
 const wallet = {
@@ -37,10 +38,10 @@ const entry = (id: number, kind: LedgerEntry['kind'], amount: number): LedgerEnt
   createdAt: '2026-11-20T10:00:00Z',
 })
 
-function routes(publishableKey: string | null = 'pk_test_1') {
+function routes(publishableKey: string | null = 'pk_test_1', demoCredit = 0) {
   return mockApi({
     'GET /api/session': () => json(me),
-    'GET /api/config': () => json(config(publishableKey)),
+    'GET /api/config': () => json(config(publishableKey, demoCredit)),
     'GET /api/wallet': () => json(wallet),
     'GET /api/wallet/holds': () =>
       json({
@@ -55,7 +56,10 @@ function routes(publishableKey: string | null = 'pk_test_1') {
       }),
     'GET /api/wallet/ledger': (request) =>
       new URL(request.url).searchParams.get('cursor') === '2'
-        ? json({ items: [entry(1, 'adjustment', 50_000)], nextCursor: null })
+        ? json({
+            items: [entry(1, 'adjustment', 50_000), entry(0, 'demo_credit', 50_000)],
+            nextCursor: null,
+          })
         : json({
             items: [entry(3, 'top_up', 2_500), entry(2, 'purchase', -1_000)],
             nextCursor: '2',
@@ -79,14 +83,24 @@ describe('wallet screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
     expect(await screen.findByText('Welcome credit')).toBeTruthy()
     expect(screen.getByText('Adjustment')).toBeTruthy()
+    expect(screen.getByText('Demo credit')).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull())
   })
 
-  it('says when card payments are not configured instead of offering a top-up', async () => {
+  it('says in plain words that card top-ups and payouts are off instead of offering a top-up', async () => {
     routes(null)
     renderWithApp(<WalletScreen />, { path: '/wallet' })
-    expect(await screen.findByText(/Card payments are not configured on this server/)).toBeTruthy()
+    const note = await screen.findByText(/card top-ups and payouts are off here/)
+    expect(note.textContent).not.toContain('demo credit')
     expect(screen.queryByRole('link', { name: 'Top up' })).toBeNull()
+  })
+
+  it('local mode: says the balance includes demo credit that can never be withdrawn', async () => {
+    routes(null, 50_000)
+    renderWithApp(<WalletScreen />, { path: '/wallet' })
+    const note = await screen.findByText(/card top-ups and payouts are off here/)
+    expect(note.textContent).toContain('€500.00 of demo credit')
+    expect(note.textContent).toContain('can never be withdrawn or paid out')
   })
 
   it('offline: the saved values with their age, and why top-up is not possible', async () => {

@@ -69,6 +69,7 @@ export default function WalletScreen() {
           savedAt={wallet.dataUpdatedAt}
           failed={wallet.isError}
           paymentsOff={publishableKey === null}
+          demoCredit={config.data?.money?.demoCredit ?? 0}
           online={online}
         />
         <MoneyOutSection online={online} />

@@ -4,12 +4,16 @@ import { Button } from '../../components/Button'
 import { SavedAge } from '../../components/SavedAge'
 import { useT } from '../../i18n'
 
-/** Available money first (what a bid can use), then balance and held, and the top-up action. */
+/**
+ * Available money first (what a bid can use), then balance and held, and the top-up action; on a
+ * server without card payments, what that means in plain words, and the demo credit (0053).
+ */
 export function WalletSummary({
   wallet,
   savedAt,
   failed,
   paymentsOff,
+  demoCredit,
   online,
 }: {
   wallet: Wallet
@@ -17,6 +21,8 @@ export function WalletSummary({
   failed: boolean
   /** Known to be off (no publishable key); undefined config does not count as off. */
   paymentsOff: boolean
+  /** What this server grants a new member to try the app (0: none); never withdrawable. */
+  demoCredit: number
   online: boolean
 }) {
   const { t, formatMoney } = useT()
@@ -57,6 +63,7 @@ export function WalletSummary({
         {paymentsOff ? (
           <p className="notice notice-info" role="note">
             {t('wallet.notConfigured')}
+            {demoCredit > 0 ? ` ${t('wallet.demoCredit', { amount: money(demoCredit) })}` : null}
           </p>
         ) : (
           <TopUpAction online={online} />

@@ -50,7 +50,7 @@ export const accountEs: Partial<Record<MessageKey, Message>> = {
   'account.password.saved': 'Contraseña cambiada. Se cerró la sesión en tus otros dispositivos.',
   'account.delete.title': 'Eliminar cuenta',
   'account.delete.intro':
-    'Se eliminan tu nombre, correo y alias y se cierra tu sesión en todas partes. El historial de tu monedero queda en el registro; el saldo que quede ya no podrá usarse.',
+    'Se eliminan tu nombre, tu correo y tu alias, y se cierra tu sesión en todas partes. El historial de tu monedero queda en el registro. Retira antes el dinero de tu monedero; el crédito de demostración simplemente se pierde.',
   'account.delete.start': 'Eliminar mi cuenta…',
   'account.delete.confirm': 'Escribe tu contraseña para eliminar tu cuenta definitivamente.',
   'account.delete.password': 'Tu contraseña',
@@ -61,6 +61,13 @@ export const accountEs: Partial<Record<MessageKey, Message>> = {
   'account.delete.holds':
     'Hay dinero retenido por tus pujas (vas ganando un lote o ganaste uno aún sin liquidar).',
   'account.delete.lots': 'Tienes lotes programados, abiertos o aún liquidándose.',
+  'account.delete.orders': 'Tienes pedidos que aún no han terminado, o un problema aún abierto.',
+  'account.delete.ordersLink': 'Ver mis pedidos',
+  'account.delete.inTransit':
+    'Hay dinero tuyo en camino (un reembolso a tu tarjeta o una transferencia). Espera a que llegue y vuelve a intentarlo.',
+  'account.delete.money': 'Tu monedero aún tiene {amount}.',
+  'account.delete.moneyUnknown': 'Tu monedero aún tiene dinero.',
+  'account.delete.withdraw': 'Retíralo antes',
   'account.delete.done': 'Tu cuenta se ha eliminado.',
   'account.offline': 'Sin conexión: cambiar tu cuenta necesita conexión.',
   'errors.lot_not_editable': 'Este lote ya no se puede editar: tiene pujas o ha terminado.',

@@ -49,7 +49,7 @@ export const accountEn = {
   'account.password.saved': 'Password changed. Your other devices were signed out.',
   'account.delete.title': 'Delete account',
   'account.delete.intro':
-    'Your name, e-mail and alias are removed and you are signed out everywhere. Your wallet history stays in the ledger; any balance left can no longer be used.',
+    'Your name, e-mail and alias are removed and you are signed out everywhere. Your wallet history stays in the ledger. Withdraw any money in your wallet first; demo credit is simply forfeited.',
   'account.delete.start': 'Delete my account…',
   'account.delete.confirm': 'Enter your password to delete your account for good.',
   'account.delete.password': 'Your password',
@@ -60,6 +60,13 @@ export const accountEn = {
   'account.delete.holds':
     'Money is held for your bids (you lead a lot, or won one not yet settled).',
   'account.delete.lots': 'You have lots that are scheduled, open or still being settled.',
+  'account.delete.orders': 'You have orders that are not finished yet, or a problem still open.',
+  'account.delete.ordersLink': 'See my orders',
+  'account.delete.inTransit':
+    'Money of yours is on its way out (a refund to your card or a payout). Wait until it has arrived, then try again.',
+  'account.delete.money': 'Your wallet still holds {amount}.',
+  'account.delete.moneyUnknown': 'Your wallet still holds money.',
+  'account.delete.withdraw': 'Withdraw it first',
   'account.delete.done': 'Your account was deleted.',
   'account.offline': 'You are offline: changing your account needs a connection.',
 } satisfies Record<string, Message>

@@ -37,6 +37,18 @@ export const adminEs: Partial<Record<MessageKey, Message>> = {
   'admin.members.suspendHint':
     'Suspender cierra todas sus sesiones y le impide entrar, pujar, recargar y publicar lotes. Sus retenciones se mantienen.',
   'admin.members.you': 'Eres tú.',
+  'admin.members.closeAccount': 'Cerrar cuenta',
+  'admin.members.closeHint':
+    'Elimina sus datos personales y cierra su sesión en todas partes. Se rechaza mientras haya dinero retenido por sus pujas, tenga lotes en curso, un pedido sin terminar, dinero en camino o dinero real en su monedero (antes debe salir con una retirada). El crédito de demostración se pierde.',
+  'admin.members.closed': 'Cuenta cerrada.',
+  'admin.members.closeRefused': 'Esta cuenta aún no se puede cerrar:',
+  'admin.members.refused.holds': 'Hay dinero retenido por sus pujas.',
+  'admin.members.refused.lots': 'Tiene lotes programados o abiertos.',
+  'admin.members.refused.orders': 'Tiene pedidos sin terminar o un problema abierto.',
+  'admin.members.refused.inTransit': 'Hay dinero suyo en camino; espera a que llegue.',
+  'admin.members.refused.money': 'Su monedero aún tiene dinero; antes debe retirarse.',
+  'admin.members.refused.moneyAmount':
+    'Su monedero aún tiene {amount}; antes debe retirarse (a su tarjeta o a su banco).',
   'admin.wallet.title': 'Ajustar monedero',
   'admin.wallet.amount': 'Importe (negativo para cargar)',
   'admin.wallet.amountHint': 'Por ejemplo 25 o -7.50',
@@ -71,6 +83,7 @@ export const adminEs: Partial<Record<MessageKey, Message>> = {
   'admin.action.member.role': 'Rol cambiado',
   'admin.action.member.suspend': 'Miembro suspendido',
   'admin.action.member.unsuspend': 'Suspensión levantada',
+  'admin.action.member.close': 'Cuenta cerrada',
   'admin.action.lot.cancel': 'Lote cancelado',
   'admin.action.top-up.refresh': 'Recarga actualizada',
   'admin.action.order.resolve': 'Problema de pedido resuelto',

@@ -36,6 +36,18 @@ export const adminEn = {
   'admin.members.suspendHint':
     'Suspending signs the member out everywhere and refuses sign-in, bids, top-ups and new lots. Their holds stay.',
   'admin.members.you': 'This is you.',
+  'admin.members.closeAccount': 'Close account',
+  'admin.members.closeHint':
+    'Removes their personal data and signs them out everywhere. Refused while money is held for their bids, their lots are running, an order is not finished, money is on its way out or real money is in their wallet (it must leave by a withdrawal first). Demo credit is forfeited.',
+  'admin.members.closed': 'Account closed.',
+  'admin.members.closeRefused': 'This account cannot be closed yet:',
+  'admin.members.refused.holds': 'Money is held for their bids.',
+  'admin.members.refused.lots': 'They have lots scheduled or open.',
+  'admin.members.refused.orders': 'They have orders not finished yet, or a problem open.',
+  'admin.members.refused.inTransit': 'Money of theirs is on its way out; wait until it arrives.',
+  'admin.members.refused.money': 'Their wallet still holds money; it must be withdrawn first.',
+  'admin.members.refused.moneyAmount':
+    'Their wallet still holds {amount}; it must be withdrawn (to their card or bank) first.',
   'admin.wallet.title': 'Adjust wallet',
   'admin.wallet.amount': 'Amount (negative to debit)',
   'admin.wallet.amountHint': 'For example 25 or -7.50',
@@ -69,6 +81,7 @@ export const adminEn = {
   'admin.action.member.role': 'Role changed',
   'admin.action.member.suspend': 'Member suspended',
   'admin.action.member.unsuspend': 'Suspension lifted',
+  'admin.action.member.close': 'Account closed',
   'admin.action.lot.cancel': 'Lot cancelled',
   'admin.action.top-up.refresh': 'Top-up refreshed',
   'admin.action.order.resolve': 'Order problem resolved',

@@ -15,7 +15,9 @@ export const walletEs: Partial<Record<MessageKey, Message>> = {
   'wallet.pendingHint': 'tuyas cuando cada comprador confirme la recepción',
   'wallet.topUp': 'Recargar',
   'wallet.notConfigured':
-    'Los pagos con tarjeta no están configurados en este servidor, así que las recargas están desactivadas.',
+    'Este servidor no está conectado a un procesador de tarjetas, así que aquí no hay recargas con tarjeta ni transferencias de cobros.',
+  'wallet.demoCredit':
+    'Cada miembro nuevo recibe {amount} de crédito de demostración para probar Lotline: sirve para pujar como el dinero, pero nunca se puede retirar ni transferir, y se pierde si cierras tu cuenta.',
   'wallet.loadError': 'No se pudo cargar tu monedero',
   'wallet.holds.title': 'Retenido por tus pujas',
   'wallet.holds.empty':
@@ -37,6 +39,10 @@ export const walletEs: Partial<Record<MessageKey, Message>> = {
   'wallet.kind.fee': 'Comisiones',
   'wallet.kind.release': 'Importe de venta liberado',
   'wallet.kind.reversal': 'Retirado por un reembolso',
+  'wallet.kind.demo_credit': 'Crédito de demostración',
+  'wallet.kind.withdrawal': 'Retirado a tu tarjeta',
+  'wallet.kind.payout': 'Transferido a tu banco',
+  'wallet.kind.return': 'Devuelto (no se pudo enviar)',
 
   'topUp.title': 'Recarga tu monedero',
   'topUp.intro':
@@ -56,7 +62,7 @@ export const walletEs: Partial<Record<MessageKey, Message>> = {
   'topUp.offline': 'Para recargar necesitas conexión. Vuelve a conectarte para pagar con tarjeta.',
   'topUp.notConfigured.title': 'Los pagos con tarjeta no están disponibles',
   'topUp.notConfigured.body':
-    'Los pagos con tarjeta no están configurados en este servidor, así que aquí no puedes recargar. Todo lo demás funciona con normalidad.',
+    'Este servidor no está conectado a un procesador de tarjetas, así que aquí no hay recargas con tarjeta ni transferencias de cobros. Todo lo demás funciona con normalidad.',
   'topUp.card.title': 'Paga {amount} con tarjeta',
   'topUp.card.loading': 'Cargando el formulario seguro de tarjeta…',
   'topUp.card.loadErrorTitle': 'No se pudo cargar el formulario de tarjeta',

@@ -10,7 +10,10 @@ export const walletEn = {
   'wallet.pending': 'Pending sales',
   'wallet.pendingHint': 'yours when each buyer confirms receipt',
   'wallet.topUp': 'Top up',
-  'wallet.notConfigured': 'Card payments are not configured on this server, so top-ups are off.',
+  'wallet.notConfigured':
+    'This server is not connected to a card processor, so card top-ups and payouts are off here.',
+  'wallet.demoCredit':
+    'Every new member gets {amount} of demo credit to try Lotline: it pays for bids like money, but it can never be withdrawn or paid out, and it is forfeited if you close your account.',
   'wallet.loadError': 'Your wallet could not be loaded',
   'wallet.holds.title': 'Held by your bids',
   'wallet.holds.empty':
@@ -32,6 +35,10 @@ export const walletEn = {
   'wallet.kind.fee': 'Fees',
   'wallet.kind.release': 'Sale proceeds released',
   'wallet.kind.reversal': 'Taken back for a refund',
+  'wallet.kind.demo_credit': 'Demo credit',
+  'wallet.kind.withdrawal': 'Withdrawn to your card',
+  'wallet.kind.payout': 'Paid out to your bank',
+  'wallet.kind.return': 'Returned (it could not be sent)',
 
   'topUp.title': 'Top up your wallet',
   'topUp.intro': 'Add money by card. It is available for bids as soon as the payment succeeds.',
@@ -49,7 +56,7 @@ export const walletEn = {
   'topUp.offline': 'Top up needs a connection. Reconnect to pay by card.',
   'topUp.notConfigured.title': 'Card payments are not available',
   'topUp.notConfigured.body':
-    'Card payments are not configured on this server, so you cannot top up here. Everything else works as usual.',
+    'This server is not connected to a card processor, so card top-ups and payouts are off here. Everything else works as usual.',
   'topUp.card.title': 'Pay {amount} by card',
   'topUp.card.loading': 'Loading the secure card form…',
   'topUp.card.loadErrorTitle': 'The card form could not be loaded',

@@ -129,22 +129,58 @@ describe('decideEdit', () => {
 })
 
 describe('decideDelete', () => {
+  const none = { holds: 0, lots: 0, orders: 0, inTransit: 0, money: 0 }
   it.each([
-    [{ holds: 0, lots: 0 }, null],
+    [none, null],
     [
-      { holds: 1, lots: 0 },
+      { ...none, holds: 1 },
       { status: 409, code: 'account_has_holds', keys: ['holds'] },
     ],
     [
-      { holds: 0, lots: 2 },
+      { ...none, lots: 2 },
       { status: 409, code: 'account_has_lots', keys: ['lots'] },
     ],
     [
-      { holds: 3, lots: 1 },
+      { ...none, holds: 3, lots: 1 },
       { status: 409, code: 'account_has_holds', keys: ['holds', 'lots'] },
     ],
+    [
+      { ...none, orders: 1 },
+      { status: 409, code: 'account_has_orders', keys: ['orders'] },
+    ],
+    [
+      { ...none, inTransit: 500 },
+      { status: 409, code: 'money_in_transit', keys: ['inTransit'] },
+    ],
+    [
+      { ...none, money: 1 },
+      { status: 409, code: 'account_has_money', keys: ['money'] },
+    ],
+    [
+      { ...none, orders: 1, inTransit: 5, money: 7 },
+      { status: 409, code: 'account_has_orders', keys: ['orders', 'inTransit', 'money'] },
+    ],
+    [
+      { ...none, inTransit: 5, money: 7 },
+      { status: 409, code: 'money_in_transit', keys: ['inTransit', 'money'] },
+    ],
   ])('%j', (blockers, expected) => {
-    expect(refusal(() => decideDelete(blockers))).toEqual(expected)
+    expect(refusal(() => decideDelete(blockers, 'EUR'))).toEqual(expected)
+  })
+
+  it('carries the real money still there as the amount, whatever the first reason', () => {
+    const amountOf = (blockers: typeof none) => {
+      try {
+        decideDelete(blockers, 'EUR')
+      } catch (error) {
+        return (error as { amount?: number }).amount
+      }
+      return 'closed'
+    }
+    expect(amountOf({ ...none, money: 5_000 })).toBe(5_000)
+    expect(amountOf({ ...none, holds: 1, money: 250 })).toBe(250)
+    expect(amountOf({ ...none, holds: 1 })).toBeUndefined()
+    expect(amountOf(none)).toBe('closed')
   })
 })
 

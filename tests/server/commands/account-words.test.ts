@@ -47,6 +47,7 @@ describe('account refusals, in words', () => {
     expect(error.errors).toEqual({ currentPassword: 'The current password is not right.' })
   })
 
+  const none = { holds: 0, lots: 0, orders: 0, inTransit: 0, money: 0 }
   it.each([
     [
       { holds: 1, lots: 0 },
@@ -68,8 +69,28 @@ describe('account refusals, in words', () => {
       'account_has_lots',
       { lots: 'You have 3 lots still scheduled, open or being settled.' },
     ],
+    [
+      { orders: 1 },
+      'account_has_orders',
+      { orders: 'You have 1 order not finished yet (or with a problem open); see My orders.' },
+    ],
+    [
+      { orders: 2 },
+      'account_has_orders',
+      { orders: 'You have 2 orders not finished yet (or with a problem open); see My orders.' },
+    ],
+    [
+      { inTransit: 3_000 },
+      'money_in_transit',
+      { inTransit: '€30.00 of yours is on its way out; wait until it has arrived.' },
+    ],
+    [
+      { money: 5_050 },
+      'account_has_money',
+      { money: 'Your account still holds €50.50; withdraw it first.' },
+    ],
   ])('delete refused for %j says why', (blockers, code, errors) => {
-    expect(refusal(() => decideDelete(blockers))).toEqual({
+    expect(refusal(() => decideDelete({ ...none, ...blockers }, 'EUR'))).toEqual({
       status: 409,
       code,
       message: Object.values(errors).join(' '),
@@ -78,7 +99,7 @@ describe('account refusals, in words', () => {
   })
 
   it('both reasons at once: each on its field, both in the message, holds first', () => {
-    expect(refusal(() => decideDelete({ holds: 1, lots: 1 }))?.message).toBe(
+    expect(refusal(() => decideDelete({ ...none, holds: 1, lots: 1 }, 'EUR'))?.message).toBe(
       'You have 1 bid holding money (leading, or won and not yet settled). ' +
         'You have 1 lot still scheduled, open or being settled.',
     )

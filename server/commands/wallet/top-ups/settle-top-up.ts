@@ -3,6 +3,7 @@ import { BALANCE_CAP } from '../../../../common/wallet.ts'
 import type { Queryable } from '../../../db/types.ts'
 import type { Publication } from '../../../lib/publication.ts'
 import { EVENTS, walletChannel } from '../../../../common/wire.ts'
+import { isClosed } from '../../../repositories/accounts.ts'
 import { creditTopUp } from '../../../repositories/ledger.ts'
 import { insertNotification } from '../../../repositories/notifications.ts'
 import {
@@ -79,7 +80,8 @@ export async function settleTopUpIntent(
 /**
  * A paid top-up, under the wallet lock: credited when the balance stays within the cap, else
  * marked `refunded` (the refund itself is issued after the commit, `issueRefund`) and the member
- * told — a notification and a `top_up.updated` event on their wallet channel.
+ * told — a notification and a `top_up.updated` event on their wallet channel. A payment for a
+ * closed account is refunded likewise.
  */
 async function creditOrRefund(
   deps: PaymentsDeps,
@@ -91,6 +93,12 @@ async function creditOrRefund(
   const { userId } = topUp
   await lockWallets(tx, [userId])
   await attachPaymentIntent(tx, topUp.id, paymentIntentId)
+  // Paid after the member closed their account (closing holds this lock while it checks): back
+  // to the card, never into an account nobody can reach (decision 0053). No one is left to tell.
+  if (await isClosed(tx, userId)) {
+    await updateTopUpStatus(tx, topUp.id, 'refunded', null)
+    return 'refunded'
+  }
   const { balance } = await walletOf(tx, userId, deps.currency)
   const data = { topUpId: topUp.id, amount: topUp.amount, currency: topUp.currency }
   if (paidPastCap(balance, topUp.amount)) {
