@@ -67,7 +67,20 @@ export interface TopUpResponse {
  * order completes; `reversal`: proceeds or fees taken back for a refund (decision 0051).
  */
 export type LedgerKind =
-  'top_up' | 'purchase' | 'sale' | 'refund' | 'adjustment' | 'fee' | 'release' | 'reversal'
+  | 'top_up'
+  | 'purchase'
+  | 'sale'
+  | 'refund'
+  | 'adjustment'
+  | 'fee'
+  | 'release'
+  | 'reversal'
+  // Money out (decision 0053): local mode's demo credit, credit sent back to a card, a transfer to
+  // the member's bank, and money that failed to leave coming back.
+  | 'demo_credit'
+  | 'withdrawal'
+  | 'payout'
+  | 'return'
 
 export interface LedgerEntry {
   id: number
