@@ -129,7 +129,12 @@ async function checkRefund(db: Queryable, refund: Stripe.Refund): Promise<Differ
   if (refund.amount !== row.amount)
     differences.push({ kind: 'refund_amount', ...base, expected: refund.amount, found: row.amount })
   if (current && row.refundId !== refund.id)
-    differences.push({ kind: 'refund_unrecorded', ...base, expected: refund.id, found: row.refundId })
+    differences.push({
+      kind: 'refund_unrecorded',
+      ...base,
+      expected: refund.id,
+      found: row.refundId,
+    })
   if (current && row.refundId === refund.id && refund.status !== row.status)
     differences.push({ kind: 'refund_status', ...base, expected: refund.status, found: row.status })
   const failed = refund.status === 'failed' || refund.status === 'canceled'
@@ -151,7 +156,8 @@ async function checkTransfer(db: Queryable, transfer: Stripe.Transfer): Promise<
   const { rows } = await db.query<{ amount: number }>(`select amount from payouts where id = $1`, [
     payoutId,
   ])
-  if (!rows[0]) return [{ kind: 'transfer_unknown', ...base, expected: null, found: transfer.amount }]
+  if (!rows[0])
+    return [{ kind: 'transfer_unknown', ...base, expected: null, found: transfer.amount }]
   const differences: Difference[] = []
   if (Number(rows[0].amount) !== transfer.amount) {
     differences.push({

@@ -126,10 +126,16 @@ export async function insertWithdrawalPayout(
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into payouts (user_id, client_key, withdrawal_id, amount, currency, stripe_account_id)
-     select $1, 'withdrawal:' || $2, $2, $3, $4, a.stripe_account_id
+     select $1, $5, $2, $3, $4, a.stripe_account_id
        from payout_accounts a where a.user_id = $1
      returning id`,
-    [input.userId, input.withdrawalId, input.amount, input.currency],
+    [
+      input.userId,
+      input.withdrawalId,
+      input.amount,
+      input.currency,
+      `withdrawal:${input.withdrawalId}`,
+    ],
   )
   return rows[0]!.id
 }
@@ -167,8 +173,8 @@ export async function refundRowsOfWithdrawal(
 ): Promise<WithdrawalRefundRow[]> {
   const { rows } = await db.query<RefundSqlRow>(
     `select ${REFUND_COLUMNS} from withdrawal_refunds r
-       join withdrawals w on w.id = r.withdrawal_id
-      where r.withdrawal_id = $1 order by r.created_at, r.id`,
+       join withdrawals w on w.id = r.withdrawal_id join top_ups t on t.id = r.top_up_id
+      where r.withdrawal_id = $1 order by coalesce(t.credited_at, t.updated_at) desc, r.id`,
     [withdrawalId],
   )
   return rows.map(toRefundRow)
@@ -272,7 +278,8 @@ async function withdrawalsOf(db: Queryable, rows: WithdrawalSqlRow[]): Promise<W
   }>(
     `select r.id, r.withdrawal_id, r.amount, r.status, r.failure_reason, t.card_brand, t.card_last4
        from withdrawal_refunds r join top_ups t on t.id = r.top_up_id
-      where r.withdrawal_id = any($1::uuid[]) order by r.created_at, r.id`,
+      where r.withdrawal_id = any($1::uuid[])
+      order by coalesce(t.credited_at, t.updated_at) desc, r.id`,
     [ids],
   )
   const { rows: payouts } = await db.query<{
@@ -331,9 +338,7 @@ export async function withdrawalById(
   db: Queryable,
   id: string,
 ): Promise<(Withdrawal & { userId: string }) | undefined> {
-  const { rows } = await db.query<WithdrawalSqlRow>(`select * from withdrawals where id = $1`, [
-    id,
-  ])
+  const { rows } = await db.query<WithdrawalSqlRow>(`select * from withdrawals where id = $1`, [id])
   const [withdrawal] = await withdrawalsOf(db, rows)
   return withdrawal && { ...withdrawal, userId: rows[0]!.user_id }
 }

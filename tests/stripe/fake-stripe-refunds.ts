@@ -101,7 +101,12 @@ export function createRefundsPart(): RefundsPart {
         const refund = refunds.get(one[1])
         if (!refund) {
           return {
-            error: [404, 'invalid_request_error', `No such refund: '${one[1]}'`, 'resource_missing'],
+            error: [
+              404,
+              'invalid_request_error',
+              `No such refund: '${one[1]}'`,
+              'resource_missing',
+            ],
           }
         }
         return { status: 200, body: refund }
@@ -144,7 +149,9 @@ export function createRefundsPart(): RefundsPart {
       }
     }
     const already = [...refunds.values()]
-      .filter((r) => r.payment_intent === pi.id && (r.status === 'succeeded' || r.status === 'pending'))
+      .filter(
+        (r) => r.payment_intent === pi.id && (r.status === 'succeeded' || r.status === 'pending'),
+      )
       .reduce((sum, r) => sum + r.amount, 0)
     const amount = params.amount ? Number(params.amount) : pi.amount_received - already
     if (amount <= 0 || already + amount > pi.amount_received) {

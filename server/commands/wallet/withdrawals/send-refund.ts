@@ -108,23 +108,27 @@ export async function settleRefundRow(
 ): Promise<void> {
   const owner = await findWithdrawalRefund(deps.db, rowId)
   if (!owner) return
-  await runCommand(deps.db, { publishTo: { broadcaster: deps.broadcaster } }, async (tx, events) => {
-    await lockWallets(tx, [owner.userId])
-    const row = (await findWithdrawalRefund(tx, rowId, true))!
-    if (!isCurrent(row, attempt, answer.refundId)) return
-    if (row.status === 'failed' || row.status === 'canceled') return
-    const refundId = answer.refundId ?? row.refundId
-    const changed =
-      row.status !== answer.status ||
-      row.refundId !== refundId ||
-      row.failureReason !== answer.failureReason
-    if (!changed) return
-    if (refundId) await recordRefundAnswer(tx, row.id, { ...answer, refundId })
-    else await markRefundFailed(tx, row.id, answer.failureReason ?? 'refused')
-    if (answer.status === 'failed' || answer.status === 'canceled')
-      await creditBack(deps, tx, row, events)
-    await announce(tx, row.withdrawalId, events)
-  })
+  await runCommand(
+    deps.db,
+    { publishTo: { broadcaster: deps.broadcaster } },
+    async (tx, events) => {
+      await lockWallets(tx, [owner.userId])
+      const row = (await findWithdrawalRefund(tx, rowId, true))!
+      if (!isCurrent(row, attempt, answer.refundId)) return
+      if (row.status === 'failed' || row.status === 'canceled') return
+      const refundId = answer.refundId ?? row.refundId
+      const changed =
+        row.status !== answer.status ||
+        row.refundId !== refundId ||
+        row.failureReason !== answer.failureReason
+      if (!changed) return
+      if (refundId) await recordRefundAnswer(tx, row.id, { ...answer, refundId })
+      else await markRefundFailed(tx, row.id, answer.failureReason ?? 'refused')
+      if (answer.status === 'failed' || answer.status === 'canceled')
+        await creditBack(deps, tx, row, events)
+      await announce(tx, row.withdrawalId, events)
+    },
+  )
 }
 
 function isCurrent(row: WithdrawalRefundRow, attempt: number, refundId: string | null) {
