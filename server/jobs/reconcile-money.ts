@@ -1,4 +1,5 @@
 import type Stripe from 'stripe'
+import { isUuid } from '../../common/wire.ts'
 import type { Queryable } from '../db/types.ts'
 import type { PaymentsDeps } from '../commands/wallet/top-ups/payments.ts'
 import {
@@ -70,17 +71,17 @@ export async function reconcileMoney(
   const differences: Difference[] = []
   let checked = 0
   for await (const pi of stripe.paymentIntents.list({ created, limit: 100 })) {
-    if (pi.status !== 'succeeded' || !pi.metadata?.top_up_id) continue
+    if (pi.status !== 'succeeded' || !isUuid(pi.metadata?.top_up_id)) continue
     checked++
     differences.push(...(await checkTopUp(deps.db, pi)))
   }
   for await (const refund of stripe.refunds.list({ created, limit: 100 })) {
-    if (!refund.metadata?.withdrawal_refund_id) continue
+    if (!isUuid(refund.metadata?.withdrawal_refund_id)) continue
     checked++
     differences.push(...(await checkRefund(deps.db, refund)))
   }
   for await (const transfer of stripe.transfers.list({ created, limit: 100 })) {
-    if (!transfer.metadata?.payout_id) continue
+    if (!isUuid(transfer.metadata?.payout_id)) continue
     checked++
     differences.push(...(await checkTransfer(deps.db, transfer)))
   }

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { resendPendingRefunds, reconcileMoney } from '../../../server/jobs/reconcile-money.ts'
 import { appendLedgerEntry } from '../../../server/repositories/ledger.ts'
 import { createStripe } from '../../../server/lib/stripe.ts'
-import { bid, openLot, type Member } from '../auction-helpers.ts'
+import { bid, member, openLot, type Member } from '../auction-helpers.ts'
 import { walletChannel } from '../../../common/wire.ts'
-import { createTestApp } from '../helpers.ts'
+import { createTestApp, testConfig } from '../helpers.ts'
 import { expectMoneyInvariants } from '../invariants/money.ts'
 import {
   ageTopUp,
@@ -279,13 +279,29 @@ describe('withdrawing to cards', () => {
     expect(await walletOf(m)).toMatchObject({ balance: 1_000 })
   })
 
+  it('counts withdrawals per member (MONEY_OUT_LIMIT_PER_MEMBER): 429 past it, nothing debited', async () => {
+    const limited = await moneyOutWorld({ env: { MONEY_OUT_LIMIT_PER_MEMBER: '2/1h' } })
+    try {
+      const m = await newMember(limited)
+      await paidTopUp(limited, m, 3_000)
+      expect((await withdraw(m, 100)).statusCode).toBe(201)
+      expect((await withdraw(m, 100)).statusCode).toBe(201)
+      const third = await withdraw(m, 100)
+      expect(third.statusCode).toBe(429)
+      expect(third.json().code).toBe('rate_limited')
+      expect(await walletOf(m)).toMatchObject({ balance: 2_800 })
+      // Another member keeps their own count.
+      const other = await newMember(limited)
+      await paidTopUp(limited, other, 1_000)
+      expect((await withdraw(other, 100)).statusCode).toBe(201)
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('is 503 payments_not_configured without Stripe', async () => {
     const bare = await createTestApp()
     try {
-      const res = await bare.app.inject({ method: 'GET', url: '/api/health' })
-      expect(res.statusCode).toBeLessThan(500)
-      const { member } = await import('../auction-helpers.ts')
-      const { testConfig } = await import('../helpers.ts')
       const m = await member(bare.app, bare.db, testConfig())
       const out = await withdraw(m, 1_000)
       expect(out.statusCode).toBe(503)

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import type { WithdrawalRefundStatus } from '../../../../common/money-out.ts'
-import { EVENTS, walletChannel } from '../../../../common/wire.ts'
+import { EVENTS, isUuid, walletChannel } from '../../../../common/wire.ts'
 import type { Queryable } from '../../../db/types.ts'
 import type { Publication } from '../../../lib/publication.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
@@ -80,7 +80,8 @@ export async function settleRefundFromStripe(
 ): Promise<boolean> {
   const rowId = refund.metadata?.withdrawal_refund_id
   const attempt = Number(refund.metadata?.attempt ?? '1')
-  if (!rowId) return false
+  // Not one of ours (an over-cap top-up's refund, one made in the dashboard): nothing to settle.
+  if (!isUuid(rowId) || !Number.isInteger(attempt)) return false
   await settleRefundRow(deps, rowId, attempt, {
     refundId: refund.id,
     status: statusOfRefund(refund.status),
