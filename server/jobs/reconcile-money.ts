@@ -75,16 +75,20 @@ export async function reconcileMoney(
     checked++
     differences.push(...(await checkTopUp(deps.db, pi)))
   }
+  const seen = new Set<string>()
   for await (const refund of stripe.refunds.list({ created, limit: 100 })) {
     if (!isUuid(refund.metadata?.withdrawal_refund_id)) continue
     checked++
+    seen.add(refund.id)
     differences.push(...(await checkRefund(deps.db, refund)))
   }
   for await (const transfer of stripe.transfers.list({ created, limit: 100 })) {
     if (!isUuid(transfer.metadata?.payout_id)) continue
     checked++
+    seen.add(transfer.id)
     differences.push(...(await checkTransfer(deps.db, transfer)))
   }
+  differences.push(...(await unknownToStripe(deps.db, created.gte, seen)))
   const { rows } = await deps.db.query<{ id: number; ran_at: Date }>(
     `insert into reconciliation_reports (checked, differences) values ($1, $2::jsonb)
      returning id, ran_at`,
@@ -183,6 +187,34 @@ async function checkTransfer(db: Queryable, transfer: Stripe.Transfer): Promise<
     })
   }
   return differences
+}
+
+/**
+ * The other way round: refunds and transfers our rows name (made well inside the window, so
+ * Stripe's list has them) that Stripe did not list.
+ */
+async function unknownToStripe(
+  db: Queryable,
+  sinceSeconds: number,
+  seen: Set<string>,
+): Promise<Difference[]> {
+  const { rows } = await db.query<{ id: string; stripe_id: string; amount: number; kind: string }>(
+    `select id, refund_id as stripe_id, amount, 'refund_missing' as kind from withdrawal_refunds
+      where refund_id is not null and created_at > to_timestamp($1 + 3600)
+     union all
+     select id, transfer_id, amount, 'transfer_missing' from payouts
+      where transfer_id is not null and created_at > to_timestamp($1 + 3600)`,
+    [sinceSeconds],
+  )
+  return rows
+    .filter((r) => !seen.has(r.stripe_id))
+    .map((r) => ({
+      kind: r.kind,
+      stripeId: r.stripe_id,
+      ourId: r.id,
+      expected: Number(r.amount),
+      found: null,
+    }))
 }
 
 /** The latest report, for the admin page and /metrics; null before the first run. */

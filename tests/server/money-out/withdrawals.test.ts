@@ -5,7 +5,7 @@ import { appendLedgerEntry } from '../../../server/repositories/ledger.ts'
 import { createStripe } from '../../../server/lib/stripe.ts'
 import { bid, member, openLot, type Member } from '../auction-helpers.ts'
 import { walletChannel } from '../../../common/wire.ts'
-import { createTestApp, testConfig } from '../helpers.ts'
+import { createTestApp, injectWebhook, testConfig } from '../helpers.ts'
 import { expectMoneyInvariants } from '../invariants/money.ts'
 import {
   ageTopUp,
@@ -90,6 +90,16 @@ describe('what can leave (GET /api/wallet/money-out)', () => {
         { topUpId: older.topUpId, refundable: 3_000, card: { brand: 'visa', last4: '1111' } },
       ],
     })
+  })
+
+  it('labels a top-up paid without a card given by the stand-in’s default, Visa ·· 4242', async () => {
+    const m = await newMember(w)
+    const { topUpId } = await paidTopUp(w, m, 1_000)
+    const { rows } = await w.t.db.query(
+      `select card_brand, card_last4 from top_ups where id = $1`,
+      [topUpId],
+    )
+    expect(rows).toEqual([{ card_brand: 'visa', card_last4: '4242' }])
   })
 
   it('is for members only', async () => {
@@ -545,9 +555,48 @@ describe('reconciliation with Stripe', () => {
       (await m.b.request({ method: 'GET', url: '/api/admin/reconciliation' })).statusCode,
     ).toBe(403)
 
+    // A payment Stripe took whose webhook never came: paid, not credited.
+    const start = await m.b.request({
+      method: 'POST',
+      url: '/api/wallet/top-ups',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { amount: 1_000 },
+    })
+    const lost = w.stripe.intentOfTopUp(start.json().topUp.id)
+    w.stripe.setStatus(lost.id, 'succeeded')
+    // A refund our row names that Stripe never made.
+    await w.t.db.query(`update withdrawal_refunds set refund_id = 're_nowhere' where id = $1`, [
+      row!.id,
+    ])
+    const more = (await reconcileMoney(deps()))!.differences
+    expect(more).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'top_up_credit',
+          stripeId: lost.id,
+          ourId: start.json().topUp.id,
+          expected: 1_000,
+          found: 0,
+        },
+        {
+          kind: 'refund_missing',
+          stripeId: 're_nowhere',
+          ourId: row!.id,
+          expected: 2_000,
+          found: null,
+        },
+      ]),
+    )
+    await w.t.db.query(`update withdrawal_refunds set refund_id = $2 where id = $1`, [
+      row!.id,
+      row!.refund_id,
+    ])
+    await injectWebhook(w.t.app, w.stripe, 'payment_intent.succeeded', lost.id)
+
     // The webhook arrives after all: settled, credited back, and the next report is clean of it.
     await deliverRefundEvent(w, 'refund.failed', row!.refund_id!)
     const next = await reconcileMoney(deps())
     expect(next!.differences.filter((d) => d.ourId === row!.id)).toEqual([])
+    expect(next!.differences.filter((d) => d.stripeId === lost.id)).toEqual([])
   })
 })
