@@ -490,6 +490,28 @@ describe('admin', () => {
     expect(again.json().code).toBe('not_retryable')
   })
 
+  it.each([
+    ['a malformed id', 'POST', '/api/admin/withdrawals/nope/retry', { reason: 'why not' }, 422],
+    ['no reason', 'POST', `/api/admin/withdrawals/${randomUUID()}/retry`, {}, 422],
+    [
+      'an unknown withdrawal',
+      'POST',
+      `/api/admin/withdrawals/${randomUUID()}/retry`,
+      { reason: 'why not' },
+      404,
+    ],
+    ['an unknown status', 'GET', '/api/admin/withdrawals?status=lost', undefined, 422],
+    ['a malformed cursor', 'GET', '/api/admin/withdrawals?cursor=abc', undefined, 422],
+  ] as const)(
+    'answers %s with a problem and changes nothing',
+    async (_, method, url, payload, status) => {
+      const admin = await newMember(w, 'admin')
+      const res = await admin.b.request({ method, url, ...(payload ? { payload } : {}) })
+      expect(res.statusCode).toBe(status)
+      expect(res.headers['content-type']).toMatch(/problem\+json/)
+    },
+  )
+
   it('refuses a retry the member’s wallet can no longer cover', async () => {
     const admin = await newMember(w, 'admin')
     const m = await newMember(w)
