@@ -5,8 +5,10 @@
  *
  * It keeps PaymentIntents in memory, honours `Idempotency-Key` like Stripe (same key + same
  * parameters → the same response; same key + other parameters → 400 idempotency_error), and lets
- * tests move a PaymentIntent through its statuses and deliver signed webhooks. Refunds of a
- * succeeded PaymentIntent (`POST /v1/refunds`) never exceed what was received.
+ * tests move a PaymentIntent through its statuses and deliver signed webhooks. A succeeded intent
+ * has a charge (`latest_charge`, expandable, with its card). Refunds (fake-stripe-refunds.ts) never
+ * exceed what was received; they may start pending and settle later. `dropAnswers` does a request
+ * and loses its answer; a minimal transfers part sits at the end of this file.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
