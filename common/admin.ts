@@ -14,9 +14,10 @@ export const ADMIN_ACTIONS = [
   'order.resolve',
   'rating.remove',
   'member.close',
+  'withdrawal.retry',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
-export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order' | 'rating'
+export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order' | 'rating' | 'withdrawal'
 
 export const REASON_MIN_LENGTH = 3
 export const REASON_MAX_LENGTH = 200

@@ -78,6 +78,8 @@ export type LedgerKind =
   | 'fee'
   | 'release'
   | 'reversal'
+  // Money out (decision 0053): local mode's demo credit, credit sent back to a card, a transfer to
+  // the member's bank, and money that failed to leave coming back.
   | 'demo_credit'
   | 'withdrawal'
   | 'payout'

@@ -15,6 +15,7 @@ import adminRoutes from './routes/admin/index.ts'
 import adminOrderRoutes from './routes/admin/orders.ts'
 import adminFeeRoutes from './routes/admin/fees.ts'
 import adminRatingRoutes from './routes/admin/ratings.ts'
+import adminWithdrawalRoutes from './routes/admin/withdrawals.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
@@ -34,6 +35,7 @@ import sellerRoutes from './routes/sellers/index.ts'
 import stripeWebhookRoutes from './routes/stripe/index.ts'
 import topUpRoutes from './routes/top-ups/index.ts'
 import walletRoutes from './routes/wallet/index.ts'
+import withdrawalRoutes from './routes/withdrawals/index.ts'
 import watchlistRoutes from './routes/watchlist/index.ts'
 
 /** The app's version, as the OpenAPI document states it. */
@@ -152,6 +154,13 @@ export async function registerRoutes(
             startLimit: config.limits.topUpsPerMember,
             readLimit: config.limits.topUpReadsPerMember,
           })
+          // Money out (decision 0053): withdrawals to cards, and their admin side.
+          const moneyOut = { ...payments, moneyOut: config.moneyOut }
+          await api.register(withdrawalRoutes, {
+            ...moneyOut,
+            limit: config.limits.moneyOutPerMember,
+          })
+          await api.register(adminWithdrawalRoutes, moneyOut)
           await api.register(stripeWebhookRoutes, {
             ...payments,
             webhookSecret: config.stripe.webhookSecret,

@@ -14,6 +14,7 @@ import { createScheduler } from './jobs/scheduler.ts'
 import { createPushWorker } from './jobs/push-worker.ts'
 import { demoLotsFor } from './jobs/demo-lots.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
+import { startMoneyReconciler } from './jobs/reconcile-money.ts'
 import { createStripe } from './lib/stripe.ts'
 import { openRedis } from './lib/redis.ts'
 import { FanOutFeed } from './plugins/metrics.ts'
@@ -142,6 +143,14 @@ async function main() {
     currency: config.currency,
     log: app.log,
   })
+  // Resends withdrawal refunds left pending and compares Stripe with the ledger (decision 0053).
+  const moneyReconciler = startMoneyReconciler({
+    db,
+    stripe,
+    broadcaster: app.broadcaster,
+    currency: config.currency,
+    log: app.log,
+  })
   if (!stripe) app.log.info('card payments are not configured (no STRIPE_* keys)')
   app.log.info(
     `Lotline (${config.production ? 'production' : 'local'} mode, ${db.kind}) on http://localhost:${config.port}${config.basePath}`,
@@ -155,6 +164,7 @@ async function main() {
     await scheduler.stop()
     await pushWorker.stop()
     reconciler.stop()
+    moneyReconciler.stop()
     await app.close()
     await realtime?.close()
     redis?.disconnect()

@@ -112,6 +112,18 @@ function processRegistry(): Registry {
 }
 
 function gauges(register: Registry, options: MetricsOptions) {
+  new Gauge({
+    name: 'lotline_reconciliation_differences',
+    help: 'Differences between Stripe and the ledger in the latest reconciliation report',
+    registers: [register],
+    async collect() {
+      const { rows } = await options.db.query<{ n: number }>(
+        `select jsonb_array_length(differences) as n from reconciliation_reports
+          order by id desc limit 1`,
+      )
+      this.set(Number(rows[0]?.n ?? 0))
+    },
+  })
   const pool = options.db.poolStats?.bind(options.db)
   if (pool) {
     new Gauge({

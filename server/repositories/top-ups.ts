@@ -87,6 +87,22 @@ export async function attachPaymentIntent(db: Queryable, id: string, paymentInte
   )
 }
 
+/**
+ * The card a paid top-up was paid with ("Visa ·· 4242" on a withdrawal back to it); written once,
+ * when Stripe first says (decision 0053).
+ */
+export async function recordTopUpCard(
+  db: Queryable,
+  id: string,
+  card: { brand: string; last4: string },
+) {
+  await db.query(
+    `update top_ups set card_brand = $2, card_last4 = $3
+      where id = $1 and card_brand is null`,
+    [id, card.brand, card.last4],
+  )
+}
+
 export async function updateTopUpStatus(
   db: Queryable,
   id: string,

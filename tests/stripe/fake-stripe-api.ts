@@ -5,13 +5,26 @@
  *
  * It keeps PaymentIntents in memory, honours `Idempotency-Key` like Stripe (same key + same
  * parameters → the same response; same key + other parameters → 400 idempotency_error), and lets
- * tests move a PaymentIntent through its statuses and deliver signed webhooks. Refunds of a
- * succeeded PaymentIntent (`POST /v1/refunds`) never exceed what was received.
+ * tests move a PaymentIntent through its statuses and deliver signed webhooks. A succeeded intent
+ * has a charge (`latest_charge`, expandable, with its card). Refunds (fake-stripe-refunds.ts) never
+ * exceed what was received; they may start pending and settle later. `dropAnswers` does a request
+ * and loses its answer; a minimal transfers part sits at the end of this file.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
+import {
+  createRefundsPart,
+  listOf,
+  metadataOf,
+  signedObjectDelivery,
+  type FakeRefund,
+  type RefundableIntent,
+  type RefundsPart,
+} from './fake-stripe-refunds.ts'
+
+export type { FakeRefund } from './fake-stripe-refunds.ts'
 
 export type PiStatus =
   | 'requires_payment_method'
@@ -35,18 +48,14 @@ export interface FakePaymentIntent {
   payment_method_types: string[]
   last_payment_error: { type: string; code?: string; message: string } | null
   cancellation_reason: string | null
+  /** The charge of a succeeded intent (`ch_…`); expanded with `expand[]=latest_charge`. */
+  latest_charge: string | null
 }
 
-export interface FakeRefund {
-  id: string
-  object: 'refund'
-  amount: number
-  currency: string
-  payment_intent: string
-  status: 'succeeded'
-  reason: string | null
-  metadata: Record<string, string>
-  created: number
+/** The card a succeeded intent was paid with (Visa ·· 4242 unless a test says otherwise). */
+export interface FakeCard {
+  brand: string
+  last4: string
 }
 
 export interface FakeStripe {
@@ -57,6 +66,20 @@ export interface FakeStripe {
   intents: Map<string, FakePaymentIntent>
   /** Refunds made (`POST /v1/refunds`), by id. */
   refunds: Map<string, FakeRefund>
+  /** The refunds part (fake-stripe-refunds.ts): pending refunds, refusals, settling later. */
+  refundsApi: RefundsPart
+  /** A signed webhook delivery of any object (a refund, a charge), for app.inject. */
+  signedObject(
+    type: string,
+    object: unknown,
+  ): { body: string; headers: Record<string, string>; eventId: string }
+  /** The charge of a succeeded PaymentIntent (with its card and refunds), as Stripe shows it. */
+  chargeOf(piId: string): Record<string, unknown>
+  /**
+   * Does the next n requests to `path` but drops their answers (the connection closes): Stripe
+   * did the work, the caller never heard — a crash between Stripe's answer and our write.
+   */
+  dropAnswers(n: number, path: string): void
   /** Every request the SDK made, for assertions (method, path, idempotency key, params). */
   requests: Array<{
     method: string
@@ -70,6 +93,7 @@ export interface FakeStripe {
     id: string,
     status: PiStatus,
     error?: { code?: string; message: string },
+    card?: FakeCard,
   ): FakePaymentIntent
   /** Fails the next n requests (to `path` only, if given) with a 500 (the SDK retries are visible). */
   failNext(n: number, path?: string): void
@@ -104,15 +128,6 @@ function parseForm(body: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(body))
 }
 
-function metadataOf(params: Record<string, string>) {
-  const metadata: Record<string, string> = {}
-  for (const [key, value] of Object.entries(params)) {
-    const m = /^metadata\[(.+)\]$/.exec(key)
-    if (m?.[1]) metadata[m[1]] = value
-  }
-  return metadata
-}
-
 function stripeError(
   res: ServerResponse,
   status: number,
@@ -142,7 +157,18 @@ export function stripeSettings(stripe: FakeStripe): Record<string, string> {
 
 export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>()
-  const refunds = new Map<string, FakeRefund>()
+  const refundsApi = createRefundsPart()
+  const refunds = refundsApi.refunds
+  const cards = new Map<string, FakeCard>()
+  const transfers: TransferPart = createTransferPart()
+  let drops = 0
+  let dropsPath = ''
+  const refundable = () => {
+    const all = new Map<string, RefundableIntent>()
+    for (const pi of intents.values()) all.set(pi.id, { ...pi, card: cardOf(pi.id) })
+    return all
+  }
+  const cardOf = (id: string) => cards.get(id) ?? { brand: 'visa', last4: '4242' }
   const idempotent = new Map<string, { hash: string; status: number; body: string }>()
   const requests: FakeStripe['requests'] = []
   let failures = 0
@@ -165,6 +191,10 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       if (key && req.method === 'POST') {
         idempotent.set(key, { hash: hashOf(req.method, url.pathname, raw), status, body: text })
       }
+      if (drops > 0 && dropsPath === url.pathname) {
+        drops -= 1
+        return res.destroy()
+      }
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${rand()}` })
       res.end(text)
     }
@@ -178,6 +208,10 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
             'idempotency_error',
             'Keys for idempotent requests can only be used with the same parameters they were first used with.',
           )
+        }
+        if (drops > 0 && dropsPath === url.pathname) {
+          drops -= 1
+          return res.destroy()
         }
         res.writeHead(seen.status, {
           'content-type': 'application/json',
@@ -215,55 +249,23 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
           .map(([, v]) => v),
         last_payment_error: null,
         cancellation_reason: null,
+        latest_charge: null,
       }
       intents.set(id, pi)
       return send(200, pi)
     }
-    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-      const pi = intents.get(params.payment_intent ?? '')
-      if (!pi) {
-        return stripeError(
-          res,
-          404,
-          'invalid_request_error',
-          'No such payment_intent',
-          'resource_missing',
-        )
-      }
-      if (pi.status !== 'succeeded') {
-        return stripeError(
-          res,
-          400,
-          'invalid_request_error',
-          'This PaymentIntent has not succeeded.',
-        )
-      }
-      const already = [...refunds.values()]
-        .filter((r) => r.payment_intent === pi.id)
-        .reduce((sum, r) => sum + r.amount, 0)
-      const amount = params.amount ? Number(params.amount) : pi.amount_received - already
-      if (amount <= 0 || already + amount > pi.amount_received) {
-        return stripeError(
-          res,
-          400,
-          'invalid_request_error',
-          'Charge has already been refunded.',
-          'charge_already_refunded',
-        )
-      }
-      const refund: FakeRefund = {
-        id: `re_${rand()}`,
-        object: 'refund',
-        amount,
-        currency: pi.currency,
-        payment_intent: pi.id,
-        status: 'succeeded',
-        reason: params.reason ?? null,
-        metadata: metadataOf(params),
-        created: Math.floor(Date.now() / 1000),
-      }
-      refunds.set(refund.id, refund)
-      return send(200, refund)
+    const refundAnswer = refundsApi.route(req.method ?? '', url.pathname, params, refundable())
+    if (refundAnswer) {
+      if ('error' in refundAnswer) return stripeError(res, ...refundAnswer.error)
+      return send(refundAnswer.status, refundAnswer.body)
+    }
+    const transferAnswer = transfers.route(req.method ?? '', url.pathname, params)
+    if (transferAnswer) {
+      if ('error' in transferAnswer) return stripeError(res, ...transferAnswer.error)
+      return send(transferAnswer.status, transferAnswer.body)
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/payment_intents') {
+      return send(200, listOf([...intents.values()], params, '/v1/payment_intents'))
     }
     const one = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname)
     if (one?.[1]) {
@@ -277,7 +279,16 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
           'resource_missing',
         )
       }
-      if (req.method === 'GET') return send(200, pi)
+      if (req.method === 'GET') {
+        const expanded = Object.entries(params).some(
+          ([k, v]) => k.startsWith('expand') && v === 'latest_charge',
+        )
+        if (!expanded || !pi.latest_charge) return send(200, pi)
+        return send(200, {
+          ...pi,
+          latest_charge: refundsApi.chargeOf({ ...pi, card: cardOf(pi.id) }),
+        })
+      }
       if (req.method === 'POST' && one[2]) {
         if (pi.status === 'succeeded') {
           return stripeError(
@@ -327,17 +338,30 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
     webhookSecret,
     intents,
     refunds,
+    refundsApi,
     requests,
+    signedObject: (type, object) => signedObjectDelivery(webhookSecret, type, object),
+    chargeOf(piId) {
+      const pi = intents.get(piId)
+      if (!pi) throw new Error(`fake stripe: no ${piId}`)
+      return refundsApi.chargeOf({ ...pi, card: cardOf(pi.id) })
+    },
+    dropAnswers(n, path) {
+      drops = n
+      dropsPath = path
+    },
     intentOfTopUp(topUpId) {
       const pi = [...intents.values()].find((p) => p.metadata.top_up_id === topUpId)
       if (!pi) throw new Error(`fake stripe: no PaymentIntent for top-up ${topUpId}`)
       return pi
     },
-    setStatus(id, status, error) {
+    setStatus(id, status, error, card) {
       const pi = intents.get(id)
       if (!pi) throw new Error(`fake stripe: no ${id}`)
       pi.status = status
       pi.amount_received = status === 'succeeded' ? pi.amount : 0
+      if (status === 'succeeded') pi.latest_charge ??= `ch_${rand()}`
+      if (card) cards.set(id, card)
       pi.last_payment_error = error ? { type: 'card_error', ...error } : null
       return pi
     },
@@ -375,4 +399,60 @@ function rand() {
 
 function hashOf(method: string, path: string, body: string) {
   return createHash('sha256').update(`${method} ${path} ${body}`).digest('hex')
+}
+
+// ---------------------------------------------------------------------------------------------
+// A minimal Connect transfers part, only so withdrawals' payout remainder and the reconciliation
+// can be tested here: the payouts work owns the full one (accounts, reversals) and replaces this.
+// ---------------------------------------------------------------------------------------------
+
+interface FakeTransfer {
+  id: string
+  object: 'transfer'
+  amount: number
+  currency: string
+  destination: string
+  metadata: Record<string, string>
+  amount_reversed: number
+  reversed: boolean
+  created: number
+}
+
+interface TransferPart {
+  transfers: Map<string, FakeTransfer>
+  route(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+  ): { status: number; body: unknown } | { error: [number, string, string, string?] } | undefined
+}
+
+function createTransferPart(): TransferPart {
+  const transfers = new Map<string, FakeTransfer>()
+  return {
+    transfers,
+    route(method, path, params) {
+      if (method === 'GET' && path === '/v1/transfers') {
+        return { status: 200, body: listOf([...transfers.values()], params, '/v1/transfers') }
+      }
+      if (method !== 'POST' || path !== '/v1/transfers') return undefined
+      const amount = Number(params.amount)
+      if (!Number.isInteger(amount) || amount <= 0 || !params.destination) {
+        return { error: [400, 'invalid_request_error', 'Invalid transfer'] }
+      }
+      const transfer: FakeTransfer = {
+        id: `tr_${rand()}`,
+        object: 'transfer',
+        amount,
+        currency: (params.currency ?? 'eur').toLowerCase(),
+        destination: params.destination,
+        metadata: metadataOf(params),
+        amount_reversed: 0,
+        reversed: false,
+        created: Math.floor(Date.now() / 1000),
+      }
+      transfers.set(transfer.id, transfer)
+      return { status: 200, body: transfer }
+    },
+  }
 }

@@ -130,4 +130,5 @@ export const adminEn = {
   'admin.orders.refunded': '“{title}”: {amount} refunded to the buyer.',
   'admin.orders.completed': '“{title}”: completed; the seller is paid.',
   'admin.action.rating.remove': 'Rating removed',
+  'admin.action.withdrawal.retry': 'Withdrawal retried',
 } satisfies Record<string, Message>

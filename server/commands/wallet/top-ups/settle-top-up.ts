@@ -10,6 +10,7 @@ import {
   attachPaymentIntent,
   findTopUp,
   recordRefund,
+  recordTopUpCard,
   toTopUp,
   updateTopUpStatus,
   type TopUpRecord,
@@ -17,7 +18,13 @@ import {
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
 import { runCommand } from '../../run-command.ts'
 import { requireStripe, type PaymentsDeps } from './payments.ts'
-import { decideSettlement, paidPastCap, type SettleOutcome } from './top-up-rules.ts'
+import {
+  cardOfIntent,
+  decideSettlement,
+  paidPastCap,
+  WITH_CHARGE,
+  type SettleOutcome,
+} from './top-up-rules.ts'
 
 /**
  * The one path that credits a top-up — called by the webhook, by `GET /api/wallet/top-ups/:id`
@@ -32,7 +39,7 @@ export async function settleTopUp(
   paymentIntentId: string,
 ): Promise<SettleOutcome> {
   const stripe = requireStripe(deps.stripe)
-  return settleTopUpIntent(deps, await stripe.paymentIntents.retrieve(paymentIntentId))
+  return settleTopUpIntent(deps, await stripe.paymentIntents.retrieve(paymentIntentId, WITH_CHARGE))
 }
 
 /** settleTopUp with an intent just read from Stripe (so a caller needing it reads it once). */
@@ -46,6 +53,10 @@ export async function settleTopUpIntent(
   const { body: outcome } = await runCommand(deps.db, { publishTo }, async (tx, events) => {
     const topUp = await findTopUp(tx, topUpId, true)
     const step = decideSettlement(topUp, pi)
+    // The card it was paid with, for a withdrawal back to it ("Visa ·· 4242", decision 0053).
+    const card = cardOfIntent(pi)
+    if (card && topUp && ('paid' in step || ('done' in step && step.done === 'already_credited')))
+      await recordTopUpCard(tx, topUp.id, card)
     if ('done' in step) {
       if (step.mismatch)
         deps.log?.error(

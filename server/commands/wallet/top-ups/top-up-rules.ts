@@ -63,6 +63,17 @@ export function statusFromIntent(pi: Stripe.PaymentIntent): {
   }
 }
 
+/** Stripe reads a PaymentIntent with its charge expanded, for the card it was paid with. */
+export const WITH_CHARGE = { expand: ['latest_charge'] }
+
+/** The card of a PaymentIntent read with WITH_CHARGE; null when Stripe did not say. */
+export function cardOfIntent(pi: Stripe.PaymentIntent): { brand: string; last4: string } | null {
+  const charge = pi.latest_charge
+  if (!charge || typeof charge === 'string') return null
+  const card = charge.payment_method_details?.card
+  return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null
+}
+
 export type SettleOutcome =
   'credited' | 'already_credited' | 'refunded' | 'updated' | 'unchanged' | 'ignored'
 
