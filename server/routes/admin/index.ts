@@ -37,8 +37,8 @@ const adminRoutes: FastifyPluginAsyncTypebox<PaymentsDeps & { money: MoneyOutSet
   app,
   deps,
 ) => {
-  const { db, broadcaster, currency, money } = deps
-  await app.register(adminMemberRoutes, { db, broadcaster, currency, money })
+  const { db, broadcaster, currency, money, stripe } = deps
+  await app.register(adminMemberRoutes, { db, broadcaster, currency, money, stripe })
   await app.register(adminLotRoutes, { db, broadcaster, currency })
   await app.register(adminTopUpRoutes, deps)
   await app.register(adminAuditRoutes, { db })

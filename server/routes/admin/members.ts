@@ -1,3 +1,4 @@
+import type Stripe from 'stripe'
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EMAIL_MAX_LENGTH } from '../../../common/accounts.ts'
 import { MEMBERS_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../../common/admin.ts'
@@ -5,6 +6,7 @@ import { VISIBLE_TEXT_FORMAT } from '../../../common/auction.ts'
 import { UUID_PATTERN } from '../../../common/wire.ts'
 import { changeRole } from '../../commands/admin/change-role.ts'
 import { closeMember } from '../../commands/admin/close-member.ts'
+import { sendMoneyOut } from '../../commands/admin/send-money-out.ts'
 import { setSuspension } from '../../commands/admin/set-suspension.ts'
 import type { Database } from '../../db/types.ts'
 import type { Broadcaster } from '../../lib/broadcaster.ts'
@@ -53,7 +55,8 @@ const adminMemberRoutes: FastifyPluginAsyncTypebox<{
   broadcaster: Broadcaster
   currency: string
   money: MoneyOutSettings
-}> = async (app, { db, broadcaster, currency, money }) => {
+  stripe: Stripe | null
+}> = async (app, { db, broadcaster, currency, money, stripe }) => {
   requireAdmin(app)
 
   app.get(
@@ -99,14 +102,21 @@ const adminMemberRoutes: FastifyPluginAsyncTypebox<{
   )
 
   // Money never stays behind in a closed account: with real money in it, closing is refused
-  // (409 account_has_money) until it has left by a withdrawal. `sendMoneyOut` is the admin's
-  // request to make that withdrawal first; this server has no withdrawal command yet, so it is
-  // refused the same way.
+  // (409 account_has_money) until it has left by a withdrawal. `sendMoneyOut` makes that
+  // withdrawal first (audited); a part still on its way then refuses the close with
+  // money_in_transit until Stripe has settled it, and the admin closes again.
   app.post(
     '/admin/members/:userId/close',
     { schema: { params: Params, body: CloseBody, response: Changed } },
     async (request) => {
       const admin = await request.requireUser()
+      const { userId } = request.params
+      if (request.body.sendMoneyOut && userId !== admin.id) {
+        await sendMoneyOut(
+          { db, broadcaster, currency, stripe, moneyOut: money.moneyOut, log: request.log },
+          { adminId: admin.id, userId, reason: request.body.reason },
+        )
+      }
       const result = await closeMember(
         { db, broadcaster, money },
         { adminId: admin.id, userId: request.params.userId, reason: request.body.reason },
