@@ -13,9 +13,10 @@ export const ADMIN_ACTIONS = [
   'top-up.refresh',
   'order.resolve',
   'rating.remove',
+  'payout.retry',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
-export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order' | 'rating'
+export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order' | 'rating' | 'payout'
 
 export const REASON_MIN_LENGTH = 3
 export const REASON_MAX_LENGTH = 200

@@ -56,7 +56,8 @@ describe('push texts', () => {
   )
 
   it.each(PUSH_LANGS)('%s: a top-up push gives its amount, and no lot', (lang) => {
-    for (const kind of ['top_up_succeeded', 'top_up_failed', 'top_up_refunded'] as const) {
+    const kinds = ['top_up_succeeded', 'top_up_failed', 'top_up_refunded', 'payout_failed'] as const
+    for (const kind of kinds) {
       const { title, body } = texts(lang, kind, topUp)
       expect(body, kind).toContain(topUp.amount)
       expect(`${title} ${body}`, kind).not.toMatch(/undefined|null|\$\{/)

@@ -16,7 +16,7 @@ export {
  * transaction (`claimIdempotencyKeys`) and stores its answer in the same transaction
  * (`completeIdempotencyKeys`), so the key, the work and the answer commit — or roll back —
  * together. Scopes: 'bid', 'top-up', 'admin-adjustment', 'watch', 'notifications-read',
- * 'lot-create', 'lot-cancel', 'lot-edit', 'address', 'order-move', 'order-message'.
+ * 'lot-create', 'lot-cancel', 'lot-edit', 'address', 'order-move', 'order-message', 'payout'.
  */
 export type IdempotencyScope =
   | 'bid'
@@ -30,6 +30,7 @@ export type IdempotencyScope =
   | 'address'
   | 'order-move'
   | 'order-message'
+  | 'payout'
 
 /**
  * Claims keys of one scope, in (user, key) order, in ONE statement. A fresh key is inserted with

@@ -42,6 +42,7 @@ export const AuditEntrySchema = Closed({
     Type.Literal('top-up'),
     Type.Literal('order'),
     Type.Literal('rating'),
+    Type.Literal('payout'),
   ]),
   targetId: Type.String(),
   targetLabel: Nullable(Type.String()),

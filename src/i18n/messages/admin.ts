@@ -117,4 +117,5 @@ export const adminEn = {
   'admin.orders.refunded': '“{title}”: {amount} refunded to the buyer.',
   'admin.orders.completed': '“{title}”: completed; the seller is paid.',
   'admin.action.rating.remove': 'Rating removed',
+  'admin.action.payout.retry': 'Payout tried again',
 } satisfies Record<string, Message>
