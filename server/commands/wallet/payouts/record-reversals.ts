@@ -22,7 +22,13 @@ export async function recordTransferReversals(
   transferId: string,
 ): Promise<boolean> {
   const stripe = requireStripe(deps.stripe)
-  const transfer = await stripe.transfers.retrieve(transferId)
+  const transfer = await stripe.transfers.retrieve(transferId).catch((error: unknown) => {
+    // Not a transfer of this Stripe account: nothing of ours to credit (any other error throws,
+    // and Stripe delivers the event again).
+    if ((error as { statusCode?: number }).statusCode === 404) return null
+    throw error
+  })
+  if (!transfer) return false
   const payout =
     (await findPayoutByTransfer(deps.db, transfer.id)) ??
     (transfer.metadata?.payout_id ? await findPayout(deps.db, transfer.metadata.payout_id) : null)
