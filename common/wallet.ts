@@ -67,7 +67,19 @@ export interface TopUpResponse {
  * order completes; `reversal`: proceeds or fees taken back for a refund (decision 0051).
  */
 export type LedgerKind =
-  'top_up' | 'purchase' | 'sale' | 'refund' | 'adjustment' | 'fee' | 'release' | 'reversal'
+  | 'top_up'
+  | 'purchase'
+  | 'sale'
+  | 'refund'
+  | 'adjustment'
+  | 'fee'
+  | 'release'
+  | 'reversal'
+  // Money out (decision 0053): local mode's credit, a card refund, a payout and money back.
+  | 'demo_credit'
+  | 'withdrawal'
+  | 'payout'
+  | 'return'
 
 export interface LedgerEntry {
   id: number

@@ -69,6 +69,7 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
   }
   const words = texts[p.kind](input)
   const topUpId = text(p.data.topUpId)
+  const payoutId = text(p.data.payoutId)
   // An order's message or move opens its order, one alert per order.
   const orderId = p.kind.startsWith('order_') ? text(p.data.orderId) : ''
   const picture = lot?.picture
@@ -84,7 +85,13 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     body: words.body,
     path: orderId ? `orders/${orderId}` : p.lotId ? `lots/${p.lotId}` : 'wallet',
     icon,
-    tag: orderId ? `order-${orderId}` : p.lotId ? `lot-${p.lotId}` : `top-up-${topUpId || p.id}`,
+    tag: orderId
+      ? `order-${orderId}`
+      : p.lotId
+        ? `lot-${p.lotId}`
+        : payoutId
+          ? `payout-${payoutId}`
+          : `top-up-${topUpId || p.id}`,
     renotify: p.kind !== 'ending_soon' && p.lotId !== null,
     bidAmount,
     actions: [

@@ -181,7 +181,7 @@ export async function payoutsPage(
  */
 export async function moveMoneyOnce(
   db: Queryable,
-  entry: { userId: string; kind: LedgerKind | 'payout' | 'return'; amount: number; onceKey: string; reason: string },
+  entry: { userId: string; kind: LedgerKind; amount: number; onceKey: string; reason: string },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `insert into ledger_entries (user_id, account, kind, amount, reason, once_key)

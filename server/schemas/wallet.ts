@@ -58,6 +58,10 @@ export const LedgerEntrySchema = Closed({
     Type.Literal('fee'),
     Type.Literal('release'),
     Type.Literal('reversal'),
+    Type.Literal('demo_credit'),
+    Type.Literal('withdrawal'),
+    Type.Literal('payout'),
+    Type.Literal('return'),
   ]),
   /** Signed: credits positive, debits negative. */
   amount: Type.Integer(),

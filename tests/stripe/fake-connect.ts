@@ -17,7 +17,11 @@ export interface FakeAccount {
   payouts_enabled: boolean
   charges_enabled: boolean
   capabilities: { transfers: 'active' | 'inactive' }
-  requirements: { currently_due: string[]; eventually_due: string[]; disabled_reason: string | null }
+  requirements: {
+    currently_due: string[]
+    eventually_due: string[]
+    disabled_reason: string | null
+  }
   metadata: Record<string, string>
   created: number
 }
@@ -168,10 +172,7 @@ export function createFakeConnect(webhookSecret: string): FakeConnect {
       return [400, problem('invalid_request_error', 'Invalid amount', 'parameter_invalid_integer')]
     }
     if (!destination) {
-      return [
-        400,
-        problem('invalid_request_error', `No such destination: '${params.destination}'`),
-      ]
+      return [400, problem('invalid_request_error', `No such destination: '${params.destination}'`)]
     }
     if (destination.capabilities.transfers !== 'active') {
       return [
@@ -198,7 +199,12 @@ export function createFakeConnect(webhookSecret: string): FakeConnect {
       destination: destination.id,
       metadata: metadataOf(params),
       reversed: false,
-      reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
+      reversals: {
+        object: 'list',
+        data: [],
+        has_more: false,
+        url: `/v1/transfers/${id}/reversals`,
+      },
       created: now(),
     }
     transfers.set(id, transfer)
@@ -266,7 +272,9 @@ export function createFakeConnect(webhookSecret: string): FakeConnect {
       return [200, oneTransfer![2] ? transfer.reversals : transfer]
     }
     if (transfer && method === 'POST' && oneTransfer![2]) {
-      const amount = params.amount ? Number(params.amount) : transfer.amount - transfer.amount_reversed
+      const amount = params.amount
+        ? Number(params.amount)
+        : transfer.amount - transfer.amount_reversed
       if (!(amount > 0) || transfer.amount_reversed + amount > transfer.amount) {
         return [400, problem('invalid_request_error', 'Amount exceeds what is left to reverse')]
       }

@@ -39,7 +39,10 @@ export async function adminRetryPayout(
   if (before.status === 'pending') {
     const after = await sendPayout(deps, before.id)
     await runCommand(deps.db, {}, (tx) =>
-      insertAudit(tx, { ...audit, details: { from: 'pending', to: after.status, attempt: after.attempt } }),
+      insertAudit(tx, {
+        ...audit,
+        details: { from: 'pending', to: after.status, attempt: after.attempt },
+      }),
     )
     return toAdminPayout(after)
   }
@@ -51,9 +54,13 @@ export async function adminRetryPayout(
     if (payout.status !== 'failed') throw notRetryable()
     const view = await lockedView(tx, deps, payout.userId)
     // The daily maximum and minimum held when it was asked for; what matters now is the money.
-    const refusal = payoutRefusal(payout.amount, { ...view, payoutLeftToday: Infinity }, {
-      minimum: false,
-    })
+    const refusal = payoutRefusal(
+      payout.amount,
+      { ...view, payoutLeftToday: Infinity },
+      {
+        minimum: false,
+      },
+    )
     if (refusal) throw refusal
     const attempt = await startNextAttempt(tx, payout.id)
     await debitPayout(tx, { ...payout, attempt })

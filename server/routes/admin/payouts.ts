@@ -3,7 +3,11 @@ import { NUMERIC_CURSOR_PATTERN, UUID_PATTERN } from '../../../common/wire.ts'
 import { adminRetryPayout } from '../../commands/admin/retry-payout.ts'
 import type { PayoutDeps } from '../../commands/wallet/payouts/request-payout.ts'
 import { payoutsPage, toAdminPayout } from '../../repositories/payouts.ts'
-import { AdminPayoutPageSchema, AdminPayoutSchema, PayoutStatusSchema } from '../../schemas/payouts.ts'
+import {
+  AdminPayoutPageSchema,
+  AdminPayoutSchema,
+  PayoutStatusSchema,
+} from '../../schemas/payouts.ts'
 import { Closed, responses } from '../../schemas/shared.ts'
 import { Reason, requireAdmin } from './guard.ts'
 

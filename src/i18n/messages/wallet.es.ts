@@ -37,6 +37,10 @@ export const walletEs: Partial<Record<MessageKey, Message>> = {
   'wallet.kind.fee': 'Comisiones',
   'wallet.kind.release': 'Importe de venta liberado',
   'wallet.kind.reversal': 'Retirado por un reembolso',
+  'wallet.kind.demo_credit': 'Crédito de demostración',
+  'wallet.kind.withdrawal': 'Devuelto a tu tarjeta',
+  'wallet.kind.payout': 'Pago',
+  'wallet.kind.return': 'Devuelto a tu monedero',
 
   'topUp.title': 'Recarga tu monedero',
   'topUp.intro':

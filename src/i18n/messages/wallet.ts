@@ -32,6 +32,10 @@ export const walletEn = {
   'wallet.kind.fee': 'Fees',
   'wallet.kind.release': 'Sale proceeds released',
   'wallet.kind.reversal': 'Taken back for a refund',
+  'wallet.kind.demo_credit': 'Demo credit',
+  'wallet.kind.withdrawal': 'Back to your card',
+  'wallet.kind.payout': 'Payout',
+  'wallet.kind.return': 'Returned to your wallet',
 
   'topUp.title': 'Top up your wallet',
   'topUp.intro': 'Add money by card. It is available for bids as soon as the payment succeeds.',

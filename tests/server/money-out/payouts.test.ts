@@ -70,9 +70,9 @@ describe('the payout account', () => {
     )!
     expect(create.idempotencyKey).toBe(`payout-account:${m.id}`)
     expect(create.params.type).toBe('express')
-    const link = stripe.requests.findLast(
-      (r) => r.path === '/v1/account_links' && r.params.account === mine[0]!.id,
-    )!
+    const link = stripe.requests
+      .filter((r) => r.path === '/v1/account_links' && r.params.account === mine[0]!.id)
+      .at(-1)!
     expect(link.params).toMatchObject({
       type: 'account_onboarding',
       return_url: 'https://lotline.test/wallet?payouts=return',
@@ -176,7 +176,12 @@ describe('a payout', () => {
       currency: 'eur',
       metadata: { payout_id: payout.id, user_id: m.id },
     })
-    const call = stripe.requests.find((r) => r.path === '/v1/transfers' && r.method === 'POST' && r.params['metadata[payout_id]'] === payout.id)!
+    const call = stripe.requests.find(
+      (r) =>
+        r.path === '/v1/transfers' &&
+        r.method === 'POST' &&
+        r.params['metadata[payout_id]'] === payout.id,
+    )!
     expect(call.idempotencyKey).toBe(`payout:${payout.id}:1`)
     const onWallet = broadcaster.events.filter((e) => e.channel === walletChannel(m.id))
     expect(onWallet.map((e) => e.name)).toEqual(
@@ -273,7 +278,7 @@ describe('a refused payout changes nothing', () => {
     expect((await bid(buyer, sold, { amount: 10_650 })).statusCode).toBe(201)
     await t.db.query(`update lots set ends_at = now() - interval '1 second' where id = $1`, [sold])
     expect(await closeLot({ db: t.db, currency: 'EUR' }, sold)).toBe('settled')
-    await appendLedgerEntry(t.db, { userId: m.id, kind: 'demo_credit' as never, amount: 5_000 })
+    await appendLedgerEntry(t.db, { userId: m.id, kind: 'demo_credit', amount: 5_000 })
     const wallet = (await m.b.request({ method: 'GET', url: '/api/wallet' })).json()
     expect(wallet).toMatchObject({ available: 15_000, held: 20_000 })
     expect(wallet.pending).toBeGreaterThan(0)
@@ -308,9 +313,16 @@ describe('when Stripe does not take the payout', () => {
       [m.id],
     )
     expect(rows).toEqual([
-      expect.objectContaining({ kind: 'payout_failed', data: expect.objectContaining({ payoutId: payout.id, amount: 20_000 }) }),
+      expect.objectContaining({
+        kind: 'payout_failed',
+        data: expect.objectContaining({ payoutId: payout.id, amount: 20_000 }),
+      }),
     ])
-    expect(broadcaster.named('payout.updated').some((e) => (e.data as { status: string }).status === 'failed')).toBe(true)
+    expect(
+      broadcaster
+        .named('payout.updated')
+        .some((e) => (e.data as { status: string }).status === 'failed'),
+    ).toBe(true)
   })
 
   it('gets the same Transfer when the SDK resends after a lost answer', async () => {
@@ -375,7 +387,11 @@ describe('a reversed payout', () => {
     ])
     expect(await available(m)).toBe(35_000)
     let list = (await m.b.request({ method: 'GET', url: '/api/wallet/payouts' })).json()
-    expect(list.items[0]).toMatchObject({ id: payout.id, status: 'reversed', reversedAmount: 5_000 })
+    expect(list.items[0]).toMatchObject({
+      id: payout.id,
+      status: 'reversed',
+      reversedAmount: 5_000,
+    })
     expect(broadcaster.named('payout.updated')).toHaveLength(1)
     expect(broadcaster.named('wallet.updated')).toHaveLength(1)
 
@@ -399,12 +415,19 @@ describe('a reversed payout', () => {
 })
 
 describe('payouts in the admin area', () => {
-  const retry = (admin: { b: { request: (o: object) => Promise<unknown> } }, id: string, reason = 'Member asked again') =>
+  const retry = (
+    admin: { b: { request: (o: object) => Promise<unknown> } },
+    id: string,
+    reason = 'Member asked again',
+  ) =>
     admin.b.request({
       method: 'POST',
       url: `/api/admin/payouts/${id}/retry`,
       payload: { reason },
-    }) as Promise<{ statusCode: number; json(): { payout: { status: string; attempt: number }; code: string } }>
+    }) as Promise<{
+      statusCode: number
+      json(): { payout: { status: string; attempt: number }; code: string }
+    }>
 
   it('lists payouts by status, for admins only', async () => {
     const admin = await member(t.app, t.db, config, { role: 'admin' })
@@ -440,7 +463,7 @@ describe('payouts in the admin area', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().payout).toMatchObject({ status: 'paid', attempt: 2 })
     expect(await ledgerByKey(t.db, `payout:${failed.id}:2`)).toHaveLength(2)
-    const call = stripe.requests.findLast((r) => r.path === '/v1/transfers')!
+    const call = stripe.requests.filter((r) => r.path === '/v1/transfers').at(-1)!
     expect(call.idempotencyKey).toBe(`payout:${failed.id}:2`)
     expect(await available(m)).toBe(10_000)
     const { rows } = await t.db.query(
@@ -448,7 +471,12 @@ describe('payouts in the admin area', () => {
       [failed.id],
     )
     expect(rows).toEqual([
-      { action: 'payout.retry', target_type: 'payout', target_id: failed.id, reason: 'Member asked again' },
+      {
+        action: 'payout.retry',
+        target_type: 'payout',
+        target_id: failed.id,
+        reason: 'Member asked again',
+      },
     ])
 
     const again = await retry(admin, failed.id)
@@ -494,5 +522,22 @@ describe('without Stripe', () => {
     } finally {
       await local.close()
     }
+  })
+})
+
+describe('the ledger after money left', () => {
+  it('lists payouts and their returns in the wallet history', async () => {
+    const m = await readyMember(50_000)
+    stripe.connect.failNextTransfer()
+    await payOut(m, 20_000)
+    const res = await m.b.request({ method: 'GET', url: '/api/wallet/ledger' })
+    expect(res.statusCode).toBe(200)
+    expect(
+      res.json().items.map((e: { kind: string; amount: number }) => [e.kind, e.amount]),
+    ).toEqual([
+      ['return', 20_000],
+      ['payout', -20_000],
+      ['adjustment', 50_000],
+    ])
   })
 })

@@ -57,7 +57,10 @@ export function lockedView(tx: Queryable, deps: PayoutDeps, userId: string) {
 }
 
 /** The payout's debit of one attempt: once, whoever writes it (`payout:<id>:<attempt>`). */
-export function debitPayout(tx: Queryable, payout: Pick<PayoutRecord, 'id' | 'attempt' | 'userId' | 'amount'>) {
+export function debitPayout(
+  tx: Queryable,
+  payout: Pick<PayoutRecord, 'id' | 'attempt' | 'userId' | 'amount'>,
+) {
   return moveMoneyOnce(tx, {
     userId: payout.userId,
     kind: 'payout',
