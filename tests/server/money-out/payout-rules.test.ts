@@ -9,9 +9,9 @@ import { startFakeStripe, type FakeStripe } from '../../stripe/fake-stripe-api.t
 import { testConfig } from '../helpers.ts'
 
 /** The payout rules on their own, and the stand-in's Connect through the real SDK. */
-const ready = {
+const ready: Parameters<typeof payoutRefusal>[1] = {
   payoutAccount: {
-    status: 'ready' as const,
+    status: 'ready',
     detailsSubmitted: true,
     payoutsEnabled: true,
     requirementsDue: [],

@@ -209,6 +209,20 @@ describe('a payout', () => {
     expect(other.json().code).toBe('idempotency_key_reused')
   })
 
+  it('lands on the same payout after the key’s stored answer was swept', async () => {
+    const m = await readyMember(50_000)
+    const key = randomUUID()
+    const first = (await payOut(m, 12_000, key)).json()
+    await t.db.query(`delete from idempotency_keys where user_id = $1 and scope = 'payout'`, [m.id])
+    const again = await payOut(m, 12_000, key)
+    expect(again.statusCode).toBe(201)
+    expect(again.json().id).toBe(first.id)
+    expect(transfersTo(m.accountId)).toHaveLength(1)
+    expect(await available(m)).toBe(38_000)
+    await t.db.query(`delete from idempotency_keys where user_id = $1 and scope = 'payout'`, [m.id])
+    expect((await payOut(m, 13_000, key)).json().code).toBe('idempotency_key_reused')
+  })
+
   it('pages the member’s payouts newest first and shows no one else’s', async () => {
     const m = await readyMember(100_000)
     const ids: string[] = []
