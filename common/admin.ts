@@ -15,9 +15,11 @@ export const ADMIN_ACTIONS = [
   'rating.remove',
   'member.close',
   'withdrawal.retry',
+  'payout.retry',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
-export type AuditTargetType = 'user' | 'lot' | 'top-up' | 'order' | 'rating' | 'withdrawal'
+export type AuditTargetType =
+  'user' | 'lot' | 'top-up' | 'order' | 'rating' | 'withdrawal' | 'payout'
 
 export const REASON_MIN_LENGTH = 3
 export const REASON_MAX_LENGTH = 200

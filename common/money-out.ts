@@ -43,6 +43,14 @@ export interface Payout {
   updatedAt: string
 }
 
+/** A payout as the admin area lists it (`GET /api/admin/payouts`). */
+export interface AdminPayout extends Payout {
+  userId: string
+  /** 1, then one more for each retry of a failed payout (each with its own Stripe key). */
+  attempt: number
+  transferId: string | null
+}
+
 export type WithdrawalRefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled'
 
 /** One refund of one card top-up, as part of a withdrawal. */

@@ -108,6 +108,10 @@ const EN: Texts = {
     title: 'Your order moved on',
     body: movedEn(i.state ?? '', i.title),
   }),
+  payout_failed: (i) => ({
+    title: 'Payout failed',
+    body: `Your payout of ${i.amount} did not go through; the money is back in your wallet.`,
+  }),
   actions: { bid: (i) => `Bid ${i.amount}`, open: () => 'Open' },
 }
 
@@ -156,6 +160,10 @@ const ES: Texts = {
   order_moved: (i) => ({
     title: 'Tu pedido ha avanzado',
     body: movedEs(i.state ?? '', i.title),
+  }),
+  payout_failed: (i) => ({
+    title: 'Pago fallido',
+    body: `Tu pago de ${i.amount} no se ha completado; el dinero ha vuelto a tu monedero.`,
   }),
   actions: { bid: (i) => `Pujar ${i.amount}`, open: () => 'Abrir' },
 }

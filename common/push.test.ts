@@ -42,11 +42,11 @@ describe('push preferences', () => {
     expect(results.some((kind) => kind.startsWith('top_up'))).toBe(false)
   })
 
-  it('turning off top-up alerts silences every top-up result and nothing about a lot', () => {
+  it('turning off top-up alerts silences every top-up result, a failed payout and nothing about a lot', () => {
     expect(silencedBy('topUp')).toEqual(
-      NOTIFICATION_KINDS.filter((kind) => kind.startsWith('top_up')),
+      NOTIFICATION_KINDS.filter((kind) => kind.startsWith('top_up') || kind === 'payout_failed'),
     )
-    expect(silencedBy('topUp').length).toBe(3)
+    expect(silencedBy('topUp').length).toBe(4)
   })
 
   it('gives every action a button text in every language', () => {

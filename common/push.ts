@@ -33,6 +33,8 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, PushPreferenceKind> = {
   // What happens to a sale after the hammer belongs with its result.
   order_message: 'result',
   order_moved: 'result',
+  // Money leaving the wallet belongs with money coming in.
+  payout_failed: 'topUp',
 }
 
 /** The switch that governs a notification kind's push. */

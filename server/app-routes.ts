@@ -14,6 +14,7 @@ import addressRoutes from './routes/addresses/index.ts'
 import adminRoutes from './routes/admin/index.ts'
 import adminOrderRoutes from './routes/admin/orders.ts'
 import adminFeeRoutes from './routes/admin/fees.ts'
+import adminPayoutRoutes from './routes/admin/payouts.ts'
 import adminRatingRoutes from './routes/admin/ratings.ts'
 import adminWithdrawalRoutes from './routes/admin/withdrawals.ts'
 import authRoutes from './routes/auth/index.ts'
@@ -29,6 +30,7 @@ import lotRoutes from './routes/lots/index.ts'
 import notificationRoutes from './routes/notifications/index.ts'
 import orderRoutes from './routes/orders/index.ts'
 import orderMessageRoutes from './routes/orders/messages.ts'
+import payoutRoutes from './routes/payouts/index.ts'
 import pushRoutes from './routes/push/index.ts'
 import ratingRoutes from './routes/ratings/index.ts'
 import sellerRoutes from './routes/sellers/index.ts'
@@ -161,11 +163,21 @@ export async function registerRoutes(
             limit: config.limits.moneyOutPerMember,
           })
           await api.register(adminWithdrawalRoutes, moneyOut)
+          await api.register(payoutRoutes, {
+            ...payments,
+            moneyOut: config.moneyOut,
+            appUrl: config.appUrl,
+            basePath: config.basePath,
+            production: config.production,
+            moneyOutLimit: config.limits.moneyOutPerMember,
+            readLimit: config.limits.topUpReadsPerMember,
+          })
           await api.register(stripeWebhookRoutes, {
             ...payments,
             webhookSecret: config.stripe.webhookSecret,
           })
           await api.register(adminRoutes, { ...payments, money })
+          await api.register(adminPayoutRoutes, { ...payments, moneyOut: config.moneyOut })
           const orders = { db, deadlines: config.sales.orderDeadlines, currency: config.currency }
           await api.register(orderRoutes, orders)
           await api.register(adminOrderRoutes, orders)

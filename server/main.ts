@@ -15,6 +15,7 @@ import { createPushWorker } from './jobs/push-worker.ts'
 import { demoLotsFor } from './jobs/demo-lots.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
 import { startMoneyReconciler } from './jobs/reconcile-money.ts'
+import { startPayoutRetrier } from './jobs/retry-payouts.ts'
 import { createStripe } from './lib/stripe.ts'
 import { openRedis } from './lib/redis.ts'
 import { FanOutFeed } from './plugins/metrics.ts'
@@ -136,21 +137,18 @@ async function main() {
   pushWorker.start()
   if (!vapid) app.log.info('Web Push is off (WEB_PUSH=off)')
   // Credits paid top-ups whose webhook was lost (card payments only when configured).
-  const reconciler = startTopUpReconciler({
+  const paymentDeps = {
     db,
     stripe,
     broadcaster: app.broadcaster,
     currency: config.currency,
     log: app.log,
-  })
+  }
+  const reconciler = startTopUpReconciler(paymentDeps)
+  // Resends payouts whose Transfer was never recorded (a crash or outage after the debit).
+  const payoutRetrier = startPayoutRetrier(paymentDeps)
   // Resends withdrawal refunds left pending and compares Stripe with the ledger (decision 0053).
-  const moneyReconciler = startMoneyReconciler({
-    db,
-    stripe,
-    broadcaster: app.broadcaster,
-    currency: config.currency,
-    log: app.log,
-  })
+  const moneyReconciler = startMoneyReconciler(paymentDeps)
   if (!stripe) app.log.info('card payments are not configured (no STRIPE_* keys)')
   app.log.info(
     `Lotline (${config.production ? 'production' : 'local'} mode, ${db.kind}) on http://localhost:${config.port}${config.basePath}`,
@@ -165,6 +163,7 @@ async function main() {
     await pushWorker.stop()
     reconciler.stop()
     moneyReconciler.stop()
+    payoutRetrier.stop()
     await app.close()
     await realtime?.close()
     redis?.disconnect()

@@ -122,6 +122,8 @@ export const NOTIFICATION_KINDS = [
   'order_message',
   // The other side moved an order (issue 29): data.orderId and data.state, where it now stands.
   'order_moved',
+  // Stripe refused a payout (decision 0053): data.payoutId, the amount is back in the wallet.
+  'payout_failed',
 ] as const
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

@@ -39,6 +39,7 @@ const LIFETIME_MS: Record<NotificationKind, number> = {
   top_up_refunded: DAY,
   order_message: DAY,
   order_moved: DAY,
+  payout_failed: DAY,
 }
 
 const LOT_LIVE_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'ending_soon'])
@@ -55,9 +56,10 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
   if (LOT_LIVE_KINDS.has(p.kind) && lot) expires = Math.min(expires, lot.endsAt.getTime())
 
   const bidAmount = p.kind === 'outbid' && lot ? minNextBid(lot) : null
-  const moneyCurrency = p.kind.startsWith('top_up_') ? text(p.data.currency) || currency : currency
-  const amountMinor =
-    bidAmount ?? (p.kind.startsWith('top_up_') ? num(p.data.amount) : num(p.data.price))
+  // A top-up's or payout's own amount and currency; a lot's price otherwise.
+  const walletMoney = p.kind.startsWith('top_up_') || p.kind.startsWith('payout_')
+  const moneyCurrency = walletMoney ? text(p.data.currency) || currency : currency
+  const amountMinor = bidAmount ?? (walletMoney ? num(p.data.amount) : num(p.data.price))
   const input = {
     title: lot?.title ?? text(p.data.title),
     amount: formatMoney(amountMinor, moneyCurrency, p.lang, { short: true }),
@@ -67,6 +69,7 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
   }
   const words = texts[p.kind](input)
   const topUpId = text(p.data.topUpId)
+  const payoutId = text(p.data.payoutId)
   // An order's message or move opens its order, one alert per order.
   const orderId = p.kind.startsWith('order_') ? text(p.data.orderId) : ''
   const picture = lot?.picture
@@ -82,7 +85,13 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     body: words.body,
     path: orderId ? `orders/${orderId}` : p.lotId ? `lots/${p.lotId}` : 'wallet',
     icon,
-    tag: orderId ? `order-${orderId}` : p.lotId ? `lot-${p.lotId}` : `top-up-${topUpId || p.id}`,
+    tag: orderId
+      ? `order-${orderId}`
+      : p.lotId
+        ? `lot-${p.lotId}`
+        : payoutId
+          ? `payout-${payoutId}`
+          : `top-up-${topUpId || p.id}`,
     renotify: p.kind !== 'ending_soon' && p.lotId !== null,
     bidAmount,
     actions: [

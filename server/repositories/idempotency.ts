@@ -16,7 +16,8 @@ export {
  * transaction (`claimIdempotencyKeys`) and stores its answer in the same transaction
  * (`completeIdempotencyKeys`), so the key, the work and the answer commit — or roll back —
  * together. Scopes: 'bid', 'top-up', 'admin-adjustment', 'watch', 'notifications-read',
- * 'lot-create', 'lot-cancel', 'lot-edit', 'address', 'order-move', 'order-message', 'withdrawal'.
+ * 'lot-create', 'lot-cancel', 'lot-edit', 'address', 'order-move', 'order-message', 'withdrawal',
+ * 'payout'.
  */
 export type IdempotencyScope =
   | 'bid'
@@ -31,6 +32,7 @@ export type IdempotencyScope =
   | 'order-move'
   | 'order-message'
   | 'withdrawal'
+  | 'payout'
 
 /**
  * Claims keys of one scope, in (user, key) order, in ONE statement. A fresh key is inserted with

@@ -43,6 +43,7 @@ export const AuditEntrySchema = Closed({
     Type.Literal('order'),
     Type.Literal('rating'),
     Type.Literal('withdrawal'),
+    Type.Literal('payout'),
   ]),
   targetId: Type.String(),
   targetLabel: Nullable(Type.String()),

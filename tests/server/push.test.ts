@@ -583,6 +583,28 @@ describe('every kind reaches the right members', () => {
     ])
   })
 
+  it('a failed payout reaches the member with its amount, one alert per payout', async () => {
+    const m = await newMember()
+    const { sub } = await subscribe(m)
+    await t.db.transaction((tx) =>
+      insertNotification(tx, {
+        userId: m.id,
+        kind: 'payout_failed',
+        lotId: null,
+        data: { payoutId: 'po-1', amount: 12_000, currency: 'EUR', message: 'No funds' },
+      }),
+    )
+    await worker.runOnce()
+    expect(deliveriesTo(sub).map((d) => d.payload)).toMatchObject([
+      {
+        kind: 'payout_failed',
+        body: 'Your payout of €120 did not go through; the money is back in your wallet.',
+        path: 'wallet',
+        tag: 'payout-po-1',
+      },
+    ])
+  })
+
   it('a notification that cannot be put into words is dropped, not retried forever', async () => {
     const m = await newMember()
     await subscribe(m)

@@ -25,6 +25,7 @@ import {
 } from './fake-stripe-refunds.ts'
 
 export type { FakeRefund } from './fake-stripe-refunds.ts'
+import { createFakeConnect, type FakeConnect } from './fake-connect.ts'
 
 export type PiStatus =
   | 'requires_payment_method'
@@ -111,6 +112,8 @@ export interface FakeStripe {
     options?: DeliverOptions,
   ): { body: string; headers: Record<string, string>; eventId: string }
   event(type: string, pi: FakePaymentIntent): { id: string; payload: string }
+  /** Stripe Connect: accounts, links, transfers and their test levers (tests/stripe/fake-connect.ts). */
+  connect: FakeConnect
   close(): Promise<void>
 }
 
@@ -173,9 +176,11 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
   const requests: FakeStripe['requests'] = []
   let failures = 0
   let failuresPath: string | undefined
+  const connect = createFakeConnect(webhookSecret)
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
     const url = new URL(req.url ?? '/', 'http://x')
+    if (connect.intercept(req, res, url)) return
     const params = req.method === 'GET' ? Object.fromEntries(url.searchParams) : parseForm(raw)
     const key = req.headers['idempotency-key'] as string | undefined
     requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: key, params })
@@ -303,6 +308,7 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
         return send(200, pi)
       }
     }
+    if (connect.handle(req.method ?? '', url, params, send)) return
     return stripeError(
       res,
       404,
@@ -350,6 +356,7 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       drops = n
       dropsPath = path
     },
+    connect,
     intentOfTopUp(topUpId) {
       const pi = [...intents.values()].find((p) => p.metadata.top_up_id === topUpId)
       if (!pi) throw new Error(`fake stripe: no PaymentIntent for top-up ${topUpId}`)

@@ -28,7 +28,10 @@ export function NotificationToasts() {
         const tone =
           n.kind === 'won' || n.kind === 'top_up_succeeded'
             ? 'success'
-            : n.kind === 'outbid' || n.kind === 'top_up_failed' || n.kind === 'top_up_refunded'
+            : n.kind === 'outbid' ||
+                n.kind === 'top_up_failed' ||
+                n.kind === 'top_up_refunded' ||
+                n.kind === 'payout_failed'
               ? 'error'
               : 'info'
         toast.notify({

@@ -131,4 +131,5 @@ export const adminEn = {
   'admin.orders.completed': '“{title}”: completed; the seller is paid.',
   'admin.action.rating.remove': 'Rating removed',
   'admin.action.withdrawal.retry': 'Withdrawal retried',
+  'admin.action.payout.retry': 'Payout tried again',
 } satisfies Record<string, Message>

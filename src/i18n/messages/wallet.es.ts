@@ -40,9 +40,9 @@ export const walletEs: Partial<Record<MessageKey, Message>> = {
   'wallet.kind.release': 'Importe de venta liberado',
   'wallet.kind.reversal': 'Retirado por un reembolso',
   'wallet.kind.demo_credit': 'Crédito de demostración',
-  'wallet.kind.withdrawal': 'Retirado a tu tarjeta',
+  'wallet.kind.withdrawal': 'Devuelto a tu tarjeta',
   'wallet.kind.payout': 'Transferido a tu banco',
-  'wallet.kind.return': 'Devuelto (no se pudo enviar)',
+  'wallet.kind.return': 'Devuelto a tu monedero',
 
   'topUp.title': 'Recarga tu monedero',
   'topUp.intro':

@@ -36,9 +36,9 @@ export const walletEn = {
   'wallet.kind.release': 'Sale proceeds released',
   'wallet.kind.reversal': 'Taken back for a refund',
   'wallet.kind.demo_credit': 'Demo credit',
-  'wallet.kind.withdrawal': 'Withdrawn to your card',
+  'wallet.kind.withdrawal': 'Back to your card',
   'wallet.kind.payout': 'Paid out to your bank',
-  'wallet.kind.return': 'Returned (it could not be sent)',
+  'wallet.kind.return': 'Returned to your wallet',
 
   'topUp.title': 'Top up your wallet',
   'topUp.intro': 'Add money by card. It is available for bids as soon as the payment succeeds.',

@@ -101,7 +101,7 @@ describe('an admin closing an account that holds money', () => {
     expect(first.json().code).toBe('money_in_transit')
     expect(await closedAt(m.id)).toBeNull()
     const refund = [...w.stripe.refunds.values()].find((r) => r.status === 'pending')!
-    w.stripe.refundsApi.settle(refund.id, 'succeeded')
+    w.stripe.refundsApi.settleRefund(refund.id, 'succeeded')
     expect((await deliverRefundEvent(w, 'refund.updated', refund.id)).statusCode).toBe(200)
     // Asked again: nothing left to send, so no second withdrawal; the close goes through.
     const second = await close(m.id, { reason: 'Asked by e-mail', sendMoneyOut: true })
