@@ -8,7 +8,7 @@
  * tests move a PaymentIntent through its statuses and deliver signed webhooks. A succeeded intent
  * has a charge (`latest_charge`, expandable, with its card). Refunds (fake-stripe-refunds.ts) never
  * exceed what was received; they may start pending and settle later. `dropAnswers` does a request
- * and loses its answer; a minimal transfers part sits at the end of this file.
+ * and loses its answer.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -163,7 +163,6 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
   const refundsApi = createRefundsPart()
   const refunds = refundsApi.refunds
   const cards = new Map<string, FakeCard>()
-  const transfers: TransferPart = createTransferPart()
   let drops = 0
   let dropsPath = ''
   const refundable = () => {
@@ -263,11 +262,6 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
     if (refundAnswer) {
       if ('error' in refundAnswer) return stripeError(res, ...refundAnswer.error)
       return send(refundAnswer.status, refundAnswer.body)
-    }
-    const transferAnswer = transfers.route(req.method ?? '', url.pathname, params)
-    if (transferAnswer) {
-      if ('error' in transferAnswer) return stripeError(res, ...transferAnswer.error)
-      return send(transferAnswer.status, transferAnswer.body)
     }
     if (req.method === 'GET' && url.pathname === '/v1/payment_intents') {
       return send(200, listOf([...intents.values()], params, '/v1/payment_intents'))
@@ -406,60 +400,4 @@ function rand() {
 
 function hashOf(method: string, path: string, body: string) {
   return createHash('sha256').update(`${method} ${path} ${body}`).digest('hex')
-}
-
-// ---------------------------------------------------------------------------------------------
-// A minimal Connect transfers part, only so withdrawals' payout remainder and the reconciliation
-// can be tested here: the payouts work owns the full one (accounts, reversals) and replaces this.
-// ---------------------------------------------------------------------------------------------
-
-interface FakeTransfer {
-  id: string
-  object: 'transfer'
-  amount: number
-  currency: string
-  destination: string
-  metadata: Record<string, string>
-  amount_reversed: number
-  reversed: boolean
-  created: number
-}
-
-interface TransferPart {
-  transfers: Map<string, FakeTransfer>
-  route(
-    method: string,
-    path: string,
-    params: Record<string, string>,
-  ): { status: number; body: unknown } | { error: [number, string, string, string?] } | undefined
-}
-
-function createTransferPart(): TransferPart {
-  const transfers = new Map<string, FakeTransfer>()
-  return {
-    transfers,
-    route(method, path, params) {
-      if (method === 'GET' && path === '/v1/transfers') {
-        return { status: 200, body: listOf([...transfers.values()], params, '/v1/transfers') }
-      }
-      if (method !== 'POST' || path !== '/v1/transfers') return undefined
-      const amount = Number(params.amount)
-      if (!Number.isInteger(amount) || amount <= 0 || !params.destination) {
-        return { error: [400, 'invalid_request_error', 'Invalid transfer'] }
-      }
-      const transfer: FakeTransfer = {
-        id: `tr_${rand()}`,
-        object: 'transfer',
-        amount,
-        currency: (params.currency ?? 'eur').toLowerCase(),
-        destination: params.destination,
-        metadata: metadataOf(params),
-        amount_reversed: 0,
-        reversed: false,
-        created: Math.floor(Date.now() / 1000),
-      }
-      transfers.set(transfer.id, transfer)
-      return { status: 200, body: transfer }
-    },
-  }
 }

@@ -61,12 +61,13 @@ async function refundRows(withdrawalId: string) {
   return rows
 }
 
+/** A payout account onboarded the member's way: the route, Stripe's onboarding, the re-read. */
 async function readyPayoutAccount(m: Member) {
-  await w.t.db.query(
-    `insert into payout_accounts (user_id, stripe_account_id, details_submitted, payouts_enabled)
-     values ($1, $2, true, true)`,
-    [m.id, `acct_${randomUUID().slice(0, 8)}`],
-  )
+  const started = await m.b.request({ method: 'POST', url: '/api/wallet/payout-account' })
+  if (started.statusCode !== 200) throw new Error(`payout account refused: ${started.body}`)
+  const account = [...w.stripe.connect.accounts.values()].find((a) => a.metadata.user_id === m.id)
+  w.stripe.connect.completeAccount(account!.id)
+  await m.b.request({ method: 'GET', url: '/api/wallet/payout-account?refresh=1' })
 }
 
 describe('what can leave (GET /api/wallet/money-out)', () => {
