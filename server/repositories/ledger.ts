@@ -63,6 +63,29 @@ export async function creditTopUp(
   return true
 }
 
+/**
+ * Money crossing the boundary exactly once: the member's entry and its `outside` counterpart,
+ * keyed by `onceKey` — a second write of the same movement adds nothing. True when written.
+ */
+export async function moveMoneyOnce(
+  db: Queryable,
+  entry: { userId: string; kind: LedgerKind; amount: number; onceKey: string; reason: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into ledger_entries (user_id, account, kind, amount, reason, once_key)
+     values ($1, 'available', $2, $3, $4, $5)
+     on conflict (once_key, account) where once_key is not null do nothing`,
+    [entry.userId, entry.kind, entry.amount, entry.reason, entry.onceKey],
+  )
+  if (rowCount === 0) return false
+  await db.query(
+    `insert into ledger_entries (user_id, account, kind, amount, reason, once_key)
+     values (null, 'outside', $1, $2, $3, $4)`,
+    [entry.kind, -entry.amount, entry.reason, entry.onceKey],
+  )
+  return true
+}
+
 export const LEDGER_PAGE = 30
 
 /** Entries newest first; `before` is the last id of the previous page. */

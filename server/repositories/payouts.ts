@@ -1,5 +1,4 @@
 import type { AdminPayout, Payout, PayoutStatus } from '../../common/money-out.ts'
-import type { LedgerKind } from '../../common/wallet.ts'
 import type { Queryable } from '../db/types.ts'
 
 /** The payouts table (migration 021) and the payout account; the rules are in the commands. */
@@ -172,24 +171,6 @@ export async function payoutsPage(
   const items = rows.slice(0, limit).map(toRecord)
   const last = items[items.length - 1]
   return { items, nextCursor: rows.length > limit && last ? String(last.seq) : null }
-}
-
-/**
- * Money crossing the boundary exactly once: the member's entry (`amount`, signed) and its
- * `outside` counterpart, both carrying `onceKey`; a second write of the same key adds nothing
- * (the unique index of migration 021). True when this call wrote them.
- */
-export async function moveMoneyOnce(
-  db: Queryable,
-  entry: { userId: string; kind: LedgerKind; amount: number; onceKey: string; reason: string },
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `insert into ledger_entries (user_id, account, kind, amount, reason, once_key)
-     values ($1, 'available', $2, $3, $4, $5), (null, 'outside', $2, -$3::bigint, $4, $5)
-     on conflict (once_key, account) where once_key is not null do nothing`,
-    [entry.userId, entry.kind, entry.amount, entry.reason, entry.onceKey],
-  )
-  return (rowCount ?? 0) > 0
 }
 
 export interface PayoutAccountRecord {

@@ -215,6 +215,31 @@ describe('withdrawing to cards', () => {
     ])
   })
 
+  it('follows its payout part: a transfer Stripe refuses makes the withdrawal partly failed, live', async () => {
+    const m = await newMember(w)
+    const old = await paidTopUp(w, m, 4_000)
+    await paidTopUp(w, m, 1_000)
+    await ageTopUp(w.t.db, old.topUpId, 40)
+    await readyPayoutAccount(m)
+    w.stripe.connect.failNextTransfer()
+    w.broadcaster.clear()
+    const res = await withdraw(m, 3_500)
+    expect(res.statusCode, res.body).toBe(201)
+    const id = res.json().id as string
+    const updates = w.broadcaster.events.filter(
+      (e) => e.channel === walletChannel(m.id) && e.name === 'withdrawal.updated',
+    )
+    expect(updates.at(-1)?.data).toMatchObject({
+      id,
+      status: 'partly_failed',
+      payout: { status: 'failed', amount: 2_500 },
+    })
+    const list = await m.b.request({ method: 'GET', url: '/api/wallet/withdrawals' })
+    expect(list.json().items[0]).toMatchObject({ id, status: 'partly_failed' })
+    // The refused payout part came back once; the card part left.
+    expect(await walletOf(m)).toMatchObject({ balance: 5_000 - 1_000 })
+  })
+
   it('refuses a withdrawal part of which could go nowhere, and changes nothing', async () => {
     const m = await newMember(w)
     // An admin's credit is real money but came by no card: it can leave only by payout.

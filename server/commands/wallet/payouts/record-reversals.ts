@@ -1,9 +1,9 @@
+import { moveMoneyOnce } from '../../../repositories/ledger.ts'
 import type Stripe from 'stripe'
 import {
   findPayout,
   findPayoutByTransfer,
   markPayoutPaid,
-  moveMoneyOnce,
   setReversed,
 } from '../../../repositories/payouts.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'

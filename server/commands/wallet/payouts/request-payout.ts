@@ -1,3 +1,4 @@
+import { moveMoneyOnce } from '../../../repositories/ledger.ts'
 import type { MoneyOutView } from '../../../../common/money-out.ts'
 import type { MoneyOutConfig } from '../../../config/money-out.ts'
 import type { Queryable } from '../../../db/types.ts'
@@ -7,7 +8,6 @@ import { moneyOutView } from '../../../repositories/money-out.ts'
 import {
   findPayoutAccount,
   insertOrGetPayout,
-  moveMoneyOnce,
   type PayoutRecord,
 } from '../../../repositories/payouts.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'

@@ -1,3 +1,4 @@
+import { moveMoneyOnce } from '../../../repositories/ledger.ts'
 import type Stripe from 'stripe'
 import { EVENTS, walletChannel } from '../../../../common/wire.ts'
 import type { Queryable } from '../../../db/types.ts'
@@ -8,12 +9,12 @@ import {
   findPayout,
   markPayoutFailed,
   markPayoutPaid,
-  moveMoneyOnce,
   toPayout,
   type PayoutRecord,
 } from '../../../repositories/payouts.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
 import { runCommand } from '../../run-command.ts'
+import { announce as announceWithdrawal } from '../withdrawals/send-refund.ts'
 import { requireStripe, type PaymentsDeps } from '../top-ups/payments.ts'
 
 /** Stripe's idempotency key of a payout's attempt: a retry of the same attempt sends it again. */
@@ -111,7 +112,10 @@ async function failPayout(deps: PaymentsDeps, payout: PayoutRecord, message: str
   return body
 }
 
-/** `payout.updated` on the member's wallet channel, with the payout as it now stands. */
+/**
+ * `payout.updated` on the member's wallet channel, with the payout as it now stands; a payout
+ * that is part of a withdrawal moves that withdrawal's status too (`withdrawal.updated`).
+ */
 export async function announce(
   tx: Queryable,
   payoutId: string,
@@ -124,5 +128,6 @@ export async function announce(
     data: toPayout(payout),
     toSender: true,
   })
+  if (payout.withdrawalId) await announceWithdrawal(tx, payout.withdrawalId, events)
   return payout
 }

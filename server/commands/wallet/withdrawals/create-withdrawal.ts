@@ -1,3 +1,4 @@
+import { moveMoneyOnce } from '../../../repositories/ledger.ts'
 import {
   maxWithdrawal,
   planWithdrawal,
@@ -15,7 +16,6 @@ import {
   insertWithdrawal,
   insertWithdrawalPayout,
   insertWithdrawalRefund,
-  moveMoneyOnce,
   withdrawalById,
   withdrawalOfKey,
 } from '../../../repositories/withdrawals.ts'

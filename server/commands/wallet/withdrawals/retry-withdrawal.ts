@@ -1,10 +1,10 @@
+import { moveMoneyOnce } from '../../../repositories/ledger.ts'
 import type { Withdrawal } from '../../../../common/money-out.ts'
 import { formatMoney } from '../../../../common/money.ts'
 import { AppError, notFound } from '../../../lib/problem.ts'
 import { insertAudit } from '../../../repositories/admin.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
 import {
-  moveMoneyOnce,
   refundRowsOfWithdrawal,
   startNewRefundAttempt,
   withdrawalById,

@@ -1,3 +1,4 @@
+import { moveMoneyOnce } from '../../../repositories/ledger.ts'
 import Stripe from 'stripe'
 import type { WithdrawalRefundStatus } from '../../../../common/money-out.ts'
 import { EVENTS, isUuid, walletChannel } from '../../../../common/wire.ts'
@@ -7,7 +8,6 @@ import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
 import {
   findWithdrawalRefund,
   markRefundFailed,
-  moveMoneyOnce,
   recordRefundAnswer,
   refreshWithdrawalStatus,
   touchRefund,
