@@ -175,6 +175,7 @@ export async function registerRoutes(
           await api.register(stripeWebhookRoutes, {
             ...payments,
             webhookSecret: config.stripe.webhookSecret,
+            connectWebhookSecret: config.stripe.connectWebhookSecret,
           })
           await api.register(adminRoutes, { ...payments, money })
           await api.register(adminPayoutRoutes, { ...payments, moneyOut: config.moneyOut })

@@ -109,6 +109,8 @@ export interface Config {
     secretKey: string | undefined
     publishableKey: string | undefined
     webhookSecret: string | undefined
+    /** Connect events (payout accounts) come signed with their endpoint's own secret. */
+    connectWebhookSecret: string | undefined
     apiHost: string | undefined
     apiPort: number | undefined
     apiProtocol: 'http' | 'https' | undefined
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: str('STRIPE_SECRET_KEY'),
     publishableKey: str('STRIPE_PUBLISHABLE_KEY'),
     webhookSecret: str('STRIPE_WEBHOOK_SECRET'),
+    connectWebhookSecret: str('STRIPE_CONNECT_WEBHOOK_SECRET'),
     apiHost: str('STRIPE_API_HOST'),
     apiPort: str('STRIPE_API_PORT') ? int('STRIPE_API_PORT', 443, 1, 65535) : undefined,
     apiProtocol: str('STRIPE_API_PROTOCOL')

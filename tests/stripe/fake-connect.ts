@@ -71,7 +71,11 @@ export interface FakeConnect {
   /** The transfer made for one of our payouts (its `metadata.payout_id`). */
   transferOfPayout(payoutId: string): FakeTransfer | undefined
   /** A signed webhook delivery of an event about any object, for app.inject. */
-  signedEvent(type: string, object: object, options?: { eventId?: string }): SignedDelivery
+  signedEvent(
+    type: string,
+    object: object,
+    options?: { eventId?: string; secret?: string },
+  ): SignedDelivery
   /** The same, POSTed to `url`. */
   deliverEvent(url: string, type: string, object: object): Promise<Response>
   /** Arms dropping and serves the onboarding page; true when it answered the request itself. */
@@ -146,7 +150,11 @@ export function createFakeConnect(webhookSecret: string): FakeConnect {
     transfer.reversed = transfer.amount_reversed === transfer.amount
     return reversal
   }
-  const signedEvent = (type: string, object: object, options: { eventId?: string } = {}) => {
+  const signedEvent = (
+    type: string,
+    object: object,
+    options: { eventId?: string; secret?: string } = {},
+  ) => {
     const eventId = options.eventId ?? `evt_${rand()}`
     const payload = JSON.stringify({
       id: eventId,
@@ -157,7 +165,10 @@ export function createFakeConnect(webhookSecret: string): FakeConnect {
       type,
       data: { object: structuredClone(object) },
     })
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })
+    const header = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? webhookSecret,
+    })
     return {
       eventId,
       body: payload,

@@ -14,10 +14,9 @@ const schema = { response: responses({ 200: WebhookReceivedSchema }) }
  * PaymentIntent events. A failure to settle answers 500 so that Stripe delivers again; 2xx only
  * once the outcome is durable.
  */
-const stripeWebhookRoutes: FastifyPluginAsync<PaymentsDeps & { webhookSecret?: string }> = async (
-  app,
-  deps,
-) => {
+const stripeWebhookRoutes: FastifyPluginAsync<
+  PaymentsDeps & { webhookSecret?: string; connectWebhookSecret?: string }
+> = async (app, deps) => {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: 512 * 1024 },
@@ -39,7 +38,10 @@ const stripeWebhookRoutes: FastifyPluginAsync<PaymentsDeps & { webhookSecret?: s
     try {
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
         throw new Error('unsigned')
-      event = stripe.webhooks.constructEvent(request.body, signature, deps.webhookSecret)
+      event = verifiedEvent(stripe, request.body, signature, [
+        deps.webhookSecret,
+        deps.connectWebhookSecret,
+      ])
     } catch {
       throw new AppError(400, 'bad_request', 'The webhook signature is missing, wrong or too old.')
     }
@@ -49,3 +51,26 @@ const stripeWebhookRoutes: FastifyPluginAsync<PaymentsDeps & { webhookSecret?: s
 }
 
 export default stripeWebhookRoutes
+
+/**
+ * The event, checked against each endpoint's secret in turn: the account endpoint's, and the
+ * Connect endpoint's (payout accounts' `account.updated` is sent only to a Connect endpoint,
+ * which Stripe signs with its own secret). Throws when none verifies it.
+ */
+function verifiedEvent(
+  stripe: Stripe,
+  body: Buffer,
+  signature: string,
+  secrets: Array<string | undefined>,
+): Stripe.Event {
+  let failure: unknown
+  for (const secret of secrets) {
+    if (!secret) continue
+    try {
+      return stripe.webhooks.constructEvent(body, signature, secret)
+    } catch (error) {
+      failure = error
+    }
+  }
+  throw failure ?? new Error('no webhook secret')
+}

@@ -29,6 +29,7 @@ beforeAll(async () => {
     ...stripeSettings(stripe),
     PUSHER_PORT: '1',
     APP_URL: 'https://lotline.test/',
+    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_endpoint',
     PAYOUT_MIN: '10.00',
     PAYOUT_DAILY_MAX: '1000.00',
   })
@@ -129,6 +130,23 @@ describe('the payout account', () => {
     const calls = stripe.requests.length
     expect((await webhook('account.updated', stranger)).statusCode).toBe(200)
     expect(stripe.requests.length).toBe(calls)
+  })
+
+  it('takes account.updated signed by the Connect endpoint’s own secret, and no other', async () => {
+    const m = await connectedMember()
+    const account = stripe.connect.completeAccount(m.accountId)
+    const post = (secret: string) => {
+      const { body, headers } = stripe.connect.signedEvent('account.updated', account, { secret })
+      return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload: body })
+    }
+    expect((await post('whsec_someone_else')).statusCode).toBe(400)
+    expect(
+      (await m.b.request({ method: 'GET', url: '/api/wallet/payout-account' })).json(),
+    ).toMatchObject({ status: 'incomplete' })
+    expect((await post('whsec_connect_endpoint')).statusCode).toBe(200)
+    expect(
+      (await m.b.request({ method: 'GET', url: '/api/wallet/payout-account' })).json(),
+    ).toMatchObject({ status: 'ready' })
   })
 
   it('answers none for a member who never connected, and refuses guests', async () => {
