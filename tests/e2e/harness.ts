@@ -134,6 +134,9 @@ export async function startServer(options: {
     // The browser suites check amounts without fees unless a suite sets them (decision 0051).
     BUYER_PREMIUM_PERCENT: '0',
     SELLER_FEE_PERCENT: '0',
+    // Likewise without demo credit, which local mode without Stripe keys gives each new member
+    // (decision 0053); a suite that shows local mode as a newcomer meets it passes DEMO_CREDIT ''.
+    DEMO_CREDIT: '0',
     // An external service: the API publishes to it and tells browsers to connect to it.
     ...(options.separateRealtime ? { PUSHER_HOST: '127.0.0.1' } : {}),
     ...options.env,

@@ -22,9 +22,10 @@ beforeAll(async () => {
   ;[server, plain] = await Promise.all([
     startServer({
       distDir: dist,
-      env: stripeSettings(fake),
+      env: { ...stripeSettings(fake), PAYOUT_MIN: '1.00' },
     }),
-    startServer({ distDir: dist }),
+    // Local mode as a newcomer's `npm start` has it: no Stripe keys, demo credit.
+    startServer({ distDir: dist, env: { DEMO_CREDIT: '' } }),
   ])
   browser = await launchBrowser()
 })
@@ -264,6 +265,59 @@ describe('card top-ups in the browser', () => {
   })
 })
 
+describe('money out in the browser (decision 0053)', () => {
+  it('a member with money cannot delete the account, withdraws to the card, sets up payouts and pays out', async () => {
+    const s = await session()
+    try {
+      await startTopUp(s.page)
+      await payWithCard(s.page, '4242 4242 4242 4242')
+      await s.page.getByText('€25.00 added to your wallet').waitFor({ timeout: 20_000 })
+
+      // Deleting is refused while money is in the wallet: the amount, and a way to withdraw it.
+      await s.page.goto(`${server.url}account`)
+      await s.page.getByRole('button', { name: 'Delete my account…' }).click()
+      await s.page.getByLabel('Your password').fill('a long enough password')
+      await s.page.getByRole('button', { name: 'Delete account' }).click()
+      await s.page.getByText('Your wallet still holds €25.00.').waitFor()
+      await s.page.getByRole('link', { name: 'Withdraw it first' }).click()
+
+      // The withdrawal form opens from that link and shows where the money goes before it leaves.
+      await s.page.waitForURL(/\/wallet/)
+      await s.page.getByRole('heading', { name: 'Withdraw money' }).waitFor()
+      await s.page.getByLabel('Amount').fill('20')
+      await s.page.getByText('This sends €20.00 back to Visa ·· 4242.').waitFor()
+      await s.page.getByRole('button', { name: 'Withdraw €20.00' }).click()
+      await s.page.getByText('Withdrawal of €20.00').first().waitFor({ timeout: 15_000 })
+      await s.page.getByText('completed').first().waitFor({ timeout: 15_000 })
+      const refunds = [...fake.refunds.values()].filter((r) => r.metadata.withdrawal_refund_id)
+      expect(refunds.map((r) => r.amount)).toContain(2000)
+      expect(await s.api('wallet')).toMatchObject({ balance: 500 })
+
+      // Payouts: Stripe's onboarding (the stand-in's page) sends the member back, ready.
+      await s.page.goto(`${server.url}wallet`)
+      await s.page.getByRole('button', { name: 'Set up payouts' }).click()
+      await s.page.waitForURL(/\/wallet(\?|$)/, { timeout: 15_000 })
+      await s.page.getByText('Payouts: ready').waitFor({ timeout: 15_000 })
+      await waitFor(async () => !new URL(s.page.url()).search.includes('payouts'), 5000)
+
+      await s.page.getByRole('button', { name: 'Pay out' }).first().click()
+      await s.page.getByLabel('Amount').fill('5')
+      await s.page.getByRole('button', { name: 'Pay out' }).last().click()
+      await s.page.getByText('Payout of €5.00').first().waitFor({ timeout: 15_000 })
+      await s.page.getByText('paid').first().waitFor({ timeout: 15_000 })
+      expect(await s.api('wallet')).toMatchObject({ balance: 0 })
+      const transfers = [...fake.connect.transfers.values()].filter((tr) => tr.amount === 500)
+      expect(transfers).toHaveLength(1)
+
+      // The ledger names where the money went.
+      await s.page.getByText('Back to your card').first().waitFor()
+      await s.page.getByText('Paid out to your bank').first().waitFor()
+    } finally {
+      await s.context.close()
+    }
+  })
+})
+
 describe('without Stripe keys', () => {
   it('the CSP names js.stripe.com only when Stripe is configured', async () => {
     const withStripe = (await fetch(server.url)).headers.get('content-security-policy') ?? ''
@@ -282,6 +336,14 @@ describe('without Stripe keys', () => {
         .first()
         .waitFor()
       expect(await s.page.getByRole('link', { name: 'Top up' }).count()).toBe(0)
+      // A newcomer can try the app end to end: demo credit to bid with, said to never leave.
+      await s.page.getByText('€500.00').first().waitFor()
+      expect(await s.api('wallet')).toMatchObject({ balance: 50_000 })
+      await s.page
+        .getByText(
+          'Card refunds and payouts are off on this server, so money cannot leave wallets here.',
+        )
+        .waitFor()
       await s.page.goto(`${plain.url}wallet/top-up`)
       await s.page.getByText('Card payments are not available').waitFor()
       expect(s.stripeJs).toEqual([])

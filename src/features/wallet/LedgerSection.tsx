@@ -65,7 +65,14 @@ function Ledger({ ledger, money, online }: LedgerProps) {
   )
 }
 
-/** A top-up's reason is the server's own note ("Card top-up <id>"): the kind already says it. */
+/**
+ * Money that crossed Lotline's edge carries the server's own note ("Card top-up <id>", "Payout
+ * <id> failed"): the kind already says it, and the ids mean nothing to a person.
+ */
+function serverNote(kind: LedgerEntry['kind']): boolean {
+  return kind === 'top_up' || kind === 'withdrawal' || kind === 'payout' || kind === 'return'
+}
+
 function LedgerRow({ entry, money }: { entry: LedgerEntry; money: (minor: number) => string }) {
   const { t, lang } = useT()
   const credit = entry.amount >= 0
@@ -78,7 +85,7 @@ function LedgerRow({ entry, money }: { entry: LedgerEntry; money: (minor: number
           <Link href={`/lots/${encodeURIComponent(entry.lotId)}`} className="ledger-detail">
             {entry.lotTitle}
           </Link>
-        ) : entry.reason && entry.kind !== 'top_up' ? (
+        ) : entry.reason && !serverNote(entry.kind) ? (
           <span className="ledger-detail muted">{entry.reason}</span>
         ) : null}
         <time className="muted small" dateTime={entry.createdAt}>

@@ -34,7 +34,12 @@ const entry = (id: number, kind: LedgerEntry['kind'], amount: number): LedgerEnt
   amount,
   lotId: kind === 'purchase' ? 'lot-1' : null,
   lotTitle: kind === 'purchase' ? 'Brass telescope' : null,
-  reason: kind === 'adjustment' ? 'Welcome credit' : null,
+  reason:
+    kind === 'adjustment'
+      ? 'Welcome credit'
+      : kind === 'withdrawal'
+        ? 'Withdrawal 05a666e3-17d8-4c39-aee5-a06e06cea600 to a card'
+        : null,
   createdAt: '2026-11-20T10:00:00Z',
 })
 
@@ -61,7 +66,11 @@ function routes(publishableKey: string | null = 'pk_test_1', demoCredit = 0) {
             nextCursor: null,
           })
         : json({
-            items: [entry(3, 'top_up', 2_500), entry(2, 'purchase', -1_000)],
+            items: [
+              entry(4, 'withdrawal', -500),
+              entry(3, 'top_up', 2_500),
+              entry(2, 'purchase', -1_000),
+            ],
             nextCursor: '2',
           }),
   })
@@ -80,6 +89,9 @@ describe('wallet screen', () => {
     expect(screen.getByText('+€25.00')).toBeTruthy()
     expect(screen.getByText('Purchase')).toBeTruthy()
     expect(screen.getByText('−€10.00')).toBeTruthy()
+    // Money sent back to a card says so, without the server's note and its ids.
+    expect(screen.getByText('Back to your card')).toBeTruthy()
+    expect(screen.queryByText(/05a666e3/)).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
     expect(await screen.findByText('Welcome credit')).toBeTruthy()
     expect(screen.getByText('Adjustment')).toBeTruthy()
