@@ -187,6 +187,14 @@ describe('accessibility in both themes', () => {
       await visit(admin.page, 'admin?tab=orders', /admin/i, `admin, orders, desktop, ${scheme}`)
       await admin.page.getByRole('heading', { name: 'Fees taken by the house' }).waitFor()
       await expectAccessible(admin.page, `admin, orders with fees, desktop, ${scheme}`)
+      await visit(
+        admin.page,
+        'admin?tab=money-out',
+        /admin/i,
+        `admin, money out, desktop, ${scheme}`,
+      )
+      await admin.page.getByRole('heading', { name: 'Reconciliation with Stripe' }).waitFor()
+      await expectAccessible(admin.page, `admin, money out with reconciliation, desktop, ${scheme}`)
       await admin.context.close()
     })
   }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
+import { expectAccessible } from './a11y.ts'
 import { FAKE_STRIPE_JS } from './fake-stripe-js.ts'
 import { buildClient, launchBrowser, startServer, waitFor, type RunningServer } from './harness.ts'
 
@@ -286,6 +287,7 @@ describe('money out in the browser (decision 0053)', () => {
       await s.page.getByRole('heading', { name: 'Withdraw money' }).waitFor()
       await s.page.getByLabel('Amount').fill('20')
       await s.page.getByText('This sends €20.00 back to Visa ·· 4242.').waitFor()
+      await expectAccessible(s.page, 'wallet, withdrawal form with its plan')
       await s.page.getByRole('button', { name: 'Withdraw €20.00' }).click()
       await s.page.getByText('Withdrawal of €20.00').first().waitFor({ timeout: 15_000 })
       await s.page.getByText('completed').first().waitFor({ timeout: 15_000 })
@@ -305,6 +307,7 @@ describe('money out in the browser (decision 0053)', () => {
       await s.page.getByRole('button', { name: 'Pay out' }).last().click()
       await s.page.getByText('Payout of €5.00').first().waitFor({ timeout: 15_000 })
       await s.page.getByText('paid').first().waitFor({ timeout: 15_000 })
+      await expectAccessible(s.page, 'wallet, payouts ready, a payout and a withdrawal listed')
       expect(await s.api('wallet')).toMatchObject({ balance: 0 })
       const transfers = [...fake.connect.transfers.values()].filter((tr) => tr.amount === 500)
       expect(transfers).toHaveLength(1)
