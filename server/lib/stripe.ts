@@ -18,3 +18,17 @@ export function createStripe(config: Config['stripe']): Stripe | null {
     ...(config.apiProtocol ? { protocol: config.apiProtocol } : {}),
   })
 }
+
+/**
+ * A refusal Stripe will give again whatever we do (a 4xx about the request or the money), as
+ * opposed to an outage, a lost answer, a rate limit or an idempotency clash, after which the
+ * same key may still succeed — or already has.
+ */
+export function isDefinitiveRefusal(error: unknown): error is { message: string; code?: string } {
+  const e = error as { type?: string; statusCode?: number }
+  return (
+    (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') &&
+    e.statusCode !== undefined &&
+    [400, 402, 404].includes(e.statusCode)
+  )
+}

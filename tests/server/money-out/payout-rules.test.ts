@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { payoutRefusal } from '../../../server/commands/wallet/payouts/request-payout.ts'
-import { isDefinitiveRefusal } from '../../../server/commands/wallet/payouts/send-payout.ts'
+import { isDefinitiveRefusal } from '../../../server/lib/stripe.ts'
 import { createStripe } from '../../../server/lib/stripe.ts'
 import { AppError } from '../../../server/lib/problem.ts'
 import { appBaseOf, type PayoutRouteDeps } from '../../../server/routes/payouts/index.ts'
@@ -19,6 +19,7 @@ const ready: Parameters<typeof payoutRefusal>[1] = {
   payoutMin: 1_000,
   payoutLeftToday: 50_000,
   withdrawable: 20_000,
+  currency: 'EUR',
 }
 
 describe('payoutRefusal', () => {
@@ -28,6 +29,12 @@ describe('payoutRefusal', () => {
   it('allows what is ready, at least the minimum, within today and within withdrawable money', () => {
     expect(code(1_000)).toBeNull()
     expect(code(20_000)).toBeNull()
+  })
+
+  it('says each limit as money in its detail', () => {
+    expect(payoutRefusal(999, ready)!.message).toContain('€10.00')
+    expect(payoutRefusal(60_000, ready)!.message).toContain('€500.00')
+    expect(payoutRefusal(20_001, ready)!.message).toContain('€200.00')
   })
 
   it('checks readiness first, then the minimum, the day and the money', () => {

@@ -1,5 +1,6 @@
 import { moveMoneyOnce } from '../../../repositories/ledger.ts'
 import type { MoneyOutView } from '../../../../common/money-out.ts'
+import { formatMoney } from '../../../../common/money.ts'
 import type { MoneyOutConfig } from '../../../config/money-out.ts'
 import type { Queryable } from '../../../db/types.ts'
 import { idempotencyKeyReused } from '../../../lib/idempotent.ts'
@@ -28,24 +29,32 @@ export interface PayoutDeps extends PaymentsDeps {
  */
 export function payoutRefusal(
   amount: number,
-  view: Pick<MoneyOutView, 'payoutAccount' | 'payoutMin' | 'payoutLeftToday' | 'withdrawable'>,
+  view: Pick<
+    MoneyOutView,
+    'payoutAccount' | 'payoutMin' | 'payoutLeftToday' | 'withdrawable' | 'currency'
+  >,
   options: { minimum: boolean } = { minimum: true },
 ): AppError | null {
+  const money = (minor: number) => formatMoney(minor, view.currency, 'en')
   if (view.payoutAccount.status !== 'ready')
     return new AppError(409, 'payouts_not_ready', 'Finish setting up your payout account first.')
   if (options.minimum && amount < view.payoutMin)
-    return new AppError(422, 'payout_below_minimum', `A payout must be at least ${view.payoutMin}.`)
+    return new AppError(
+      422,
+      'payout_below_minimum',
+      `A payout must be at least ${money(view.payoutMin)}.`,
+    )
   if (amount > view.payoutLeftToday)
     return new AppError(
       409,
       'payout_daily_limit',
-      `At most ${view.payoutLeftToday} more can be paid out in the next 24 hours.`,
+      `At most ${money(view.payoutLeftToday)} more can be paid out in the next 24 hours.`,
     )
   if (amount > view.withdrawable)
     return new AppError(
       409,
       'insufficient_funds',
-      `Only ${view.withdrawable} of your available money can be paid out.`,
+      `Only ${money(view.withdrawable)} of your available money can be paid out.`,
     )
   return null
 }

@@ -13,6 +13,7 @@ import {
   type PayoutRecord,
 } from '../../../repositories/payouts.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
+import { isDefinitiveRefusal } from '../../../lib/stripe.ts'
 import { runCommand } from '../../run-command.ts'
 import { announce as announceWithdrawal } from '../withdrawals/send-refund.ts'
 import { requireStripe, type PaymentsDeps } from '../top-ups/payments.ts'
@@ -20,20 +21,6 @@ import { requireStripe, type PaymentsDeps } from '../top-ups/payments.ts'
 /** Stripe's idempotency key of a payout's attempt: a retry of the same attempt sends it again. */
 export function payoutKey(payout: { id: string; attempt: number }): string {
   return `payout:${payout.id}:${payout.attempt}`
-}
-
-/**
- * A refusal Stripe will give again whatever we do (a 4xx about the request or the money), as
- * opposed to an outage, a lost answer, a rate limit or an idempotency clash, after which the
- * same key may still succeed — or already has.
- */
-export function isDefinitiveRefusal(error: unknown): error is { message: string } {
-  const e = error as { type?: string; statusCode?: number }
-  return (
-    (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') &&
-    e.statusCode !== undefined &&
-    [400, 402, 404].includes(e.statusCode)
-  )
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   withdrawalById,
   type WithdrawalRefundRow,
 } from '../../../repositories/withdrawals.ts'
+import { isDefinitiveRefusal } from '../../../lib/stripe.ts'
 import { runCommand } from '../../run-command.ts'
 import { requireStripe, type PaymentsDeps } from '../top-ups/payments.ts'
 
@@ -51,7 +52,7 @@ export async function sendWithdrawalRefund(deps: PaymentsDeps, rowId: string): P
       await touchRefund(deps.db, row.id)
       return
     }
-    const reason = (error as Stripe.errors.StripeError).code ?? 'refused'
+    const reason = error.code ?? 'refused'
     await settleRefundRow(deps, row.id, row.attempt, {
       refundId: null,
       status: 'failed',
@@ -60,14 +61,6 @@ export async function sendWithdrawalRefund(deps: PaymentsDeps, rowId: string): P
     return
   }
   await settleRefundFromStripe(deps, refund)
-}
-
-/** Stripe said no and will say no again (a 4xx other than an idempotency clash or a limit). */
-function isDefinitiveRefusal(error: unknown): boolean {
-  return (
-    error instanceof Stripe.errors.StripeInvalidRequestError ||
-    error instanceof Stripe.errors.StripeCardError
-  )
 }
 
 /**
