@@ -44,7 +44,8 @@ describe('push texts', () => {
     '%s: names the lot in every lot push, and the amount where there is one',
     (lang) => {
       const lotKinds = kinds.filter(
-        (kind) => !kind.startsWith('top_up') && kind !== 'payout_failed',
+        (kind) =>
+          !kind.startsWith('top_up') && kind !== 'payout_failed' && kind !== 'withdrawal_failed',
       )
       for (const kind of lotKinds) expect(texts(lang, kind).body, kind).toContain(lot.title)
       for (const kind of ['outbid', 'won', 'lot_sold'] as const)
@@ -58,7 +59,13 @@ describe('push texts', () => {
   )
 
   it.each(PUSH_LANGS)('%s: a top-up push gives its amount, and no lot', (lang) => {
-    const kinds = ['top_up_succeeded', 'top_up_failed', 'top_up_refunded', 'payout_failed'] as const
+    const kinds = [
+      'top_up_succeeded',
+      'top_up_failed',
+      'top_up_refunded',
+      'payout_failed',
+      'withdrawal_failed',
+    ] as const
     for (const kind of kinds) {
       const { title, body } = texts(lang, kind, topUp)
       expect(body, kind).toContain(topUp.amount)

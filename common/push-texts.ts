@@ -112,6 +112,10 @@ const EN: Texts = {
     title: 'Payout failed',
     body: `Your payout of ${i.amount} did not go through; the money is back in your wallet.`,
   }),
+  withdrawal_failed: (i) => ({
+    title: 'Refund to your card failed',
+    body: `${i.amount} could not go back to your card; the money is back in your wallet.`,
+  }),
   actions: { bid: (i) => `Bid ${i.amount}`, open: () => 'Open' },
 }
 
@@ -164,6 +168,10 @@ const ES: Texts = {
   payout_failed: (i) => ({
     title: 'Pago fallido',
     body: `Tu pago de ${i.amount} no se ha completado; el dinero ha vuelto a tu monedero.`,
+  }),
+  withdrawal_failed: (i) => ({
+    title: 'Devolución a tu tarjeta fallida',
+    body: `${i.amount} no pudo volver a tu tarjeta; el dinero ha vuelto a tu monedero.`,
   }),
   actions: { bid: (i) => `Pujar ${i.amount}`, open: () => 'Abrir' },
 }

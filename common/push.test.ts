@@ -42,11 +42,14 @@ describe('push preferences', () => {
     expect(results.some((kind) => kind.startsWith('top_up'))).toBe(false)
   })
 
-  it('turning off top-up alerts silences every top-up result, a failed payout and nothing about a lot', () => {
+  it('turning off top-up alerts silences every top-up result, failed money out and nothing about a lot', () => {
     expect(silencedBy('topUp')).toEqual(
-      NOTIFICATION_KINDS.filter((kind) => kind.startsWith('top_up') || kind === 'payout_failed'),
+      NOTIFICATION_KINDS.filter(
+        (kind) =>
+          kind.startsWith('top_up') || kind === 'payout_failed' || kind === 'withdrawal_failed',
+      ),
     )
-    expect(silencedBy('topUp').length).toBe(4)
+    expect(silencedBy('topUp').length).toBe(5)
   })
 
   it('gives every action a button text in every language', () => {

@@ -35,6 +35,7 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, PushPreferenceKind> = {
   order_moved: 'result',
   // Money leaving the wallet belongs with money coming in.
   payout_failed: 'topUp',
+  withdrawal_failed: 'topUp',
 }
 
 /** The switch that governs a notification kind's push. */

@@ -124,6 +124,8 @@ export const NOTIFICATION_KINDS = [
   'order_moved',
   // Stripe refused a payout (decision 0053): data.payoutId, the amount is back in the wallet.
   'payout_failed',
+  // A withdrawal's card refund failed (decision 0053): data.withdrawalId, the amount is back.
+  'withdrawal_failed',
 ] as const
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

@@ -40,6 +40,7 @@ const LIFETIME_MS: Record<NotificationKind, number> = {
   order_message: DAY,
   order_moved: DAY,
   payout_failed: DAY,
+  withdrawal_failed: DAY,
 }
 
 const LOT_LIVE_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'ending_soon'])
@@ -56,8 +57,8 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
   if (LOT_LIVE_KINDS.has(p.kind) && lot) expires = Math.min(expires, lot.endsAt.getTime())
 
   const bidAmount = p.kind === 'outbid' && lot ? minNextBid(lot) : null
-  // A top-up's or payout's own amount and currency; a lot's price otherwise.
-  const walletMoney = p.kind.startsWith('top_up_') || p.kind.startsWith('payout_')
+  // A top-up's, payout's or withdrawal's own amount and currency; a lot's price otherwise.
+  const walletMoney = ['top_up_', 'payout_', 'withdrawal_'].some((k) => p.kind.startsWith(k))
   const moneyCurrency = walletMoney ? text(p.data.currency) || currency : currency
   const amountMinor = bidAmount ?? (walletMoney ? num(p.data.amount) : num(p.data.price))
   const input = {
@@ -70,6 +71,7 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
   const words = texts[p.kind](input)
   const topUpId = text(p.data.topUpId)
   const payoutId = text(p.data.payoutId)
+  const withdrawalId = text(p.data.withdrawalId)
   // An order's message or move opens its order, one alert per order.
   const orderId = p.kind.startsWith('order_') ? text(p.data.orderId) : ''
   const picture = lot?.picture
@@ -91,7 +93,9 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
         ? `lot-${p.lotId}`
         : payoutId
           ? `payout-${payoutId}`
-          : `top-up-${topUpId || p.id}`,
+          : withdrawalId
+            ? `withdrawal-${withdrawalId}`
+            : `top-up-${topUpId || p.id}`,
     renotify: p.kind !== 'ending_soon' && p.lotId !== null,
     bidAmount,
     actions: [

@@ -605,6 +605,28 @@ describe('every kind reaches the right members', () => {
     ])
   })
 
+  it('a failed refund to a card: its amount, the wallet, one alert per withdrawal', async () => {
+    const m = await newMember()
+    const { sub } = await subscribe(m)
+    await t.db.transaction((tx) =>
+      insertNotification(tx, {
+        userId: m.id,
+        kind: 'withdrawal_failed',
+        lotId: null,
+        data: { withdrawalId: 'wd-1', amount: 4_250, currency: 'EUR' },
+      }),
+    )
+    await worker.runOnce()
+    expect(deliveriesTo(sub).map((d) => d.payload)).toMatchObject([
+      {
+        kind: 'withdrawal_failed',
+        body: '€42.50 could not go back to your card; the money is back in your wallet.',
+        path: 'wallet',
+        tag: 'withdrawal-wd-1',
+      },
+    ])
+  })
+
   it('a notification that cannot be put into words is dropped, not retried forever', async () => {
     const m = await newMember()
     await subscribe(m)

@@ -54,26 +54,39 @@ export function decideSignIn(
 export const wrongPasswordError = () =>
   new AppError(403, 'wrong_password', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD })
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-
-/** What each reason says; `n` is a count, or an amount in minor units for the money ones. */
-const BLOCKER_TEXT: Record<DeleteBlocker, (n: number, currency: string) => string> = {
-  holds: (n) => `You have ${plural(n, 'bid')} holding money (leading, or won and not yet settled).`,
-  lots: (n) => `You have ${plural(n, 'lot')} still scheduled, open or being settled.`,
-  orders: (n) =>
-    `You have ${plural(n, 'order')} not finished yet (or with a problem open); see My orders.`,
-  inTransit: (n, currency) =>
-    `${formatMoney(n, currency, 'en')} of yours is on its way out; wait until it has arrived.`,
-  money: (n, currency) =>
-    `Your account still holds ${formatMoney(n, currency, 'en')}; withdraw it first.`,
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
-const BLOCKER_CODE: Record<DeleteBlocker, ErrorCode> = {
-  holds: 'account_has_holds',
-  lots: 'account_has_lots',
-  orders: 'account_has_orders',
-  inTransit: 'money_in_transit',
-  money: 'account_has_money',
+/** What each reason says; `n` is a count, or an amount in minor units for the money ones. */
+function blockerText(key: DeleteBlocker, n: number, currency: string): string {
+  switch (key) {
+    case 'holds':
+      return `You have ${plural(n, 'bid')} holding money (leading, or won and not yet settled).`
+    case 'lots':
+      return `You have ${plural(n, 'lot')} still scheduled, open or being settled.`
+    case 'orders':
+      return `You have ${plural(n, 'order')} not finished yet (or with a problem open); see My orders.`
+    case 'inTransit':
+      return `${formatMoney(n, currency, 'en')} of yours is on its way out; wait until it has arrived.`
+    case 'money':
+      return `Your account still holds ${formatMoney(n, currency, 'en')}; withdraw it first.`
+  }
+}
+
+function blockerCode(key: DeleteBlocker): ErrorCode {
+  switch (key) {
+    case 'holds':
+      return 'account_has_holds'
+    case 'lots':
+      return 'account_has_lots'
+    case 'orders':
+      return 'account_has_orders'
+    case 'inTransit':
+      return 'money_in_transit'
+    case 'money':
+      return 'account_has_money'
+  }
 }
 
 /**
@@ -86,9 +99,9 @@ const BLOCKER_CODE: Record<DeleteBlocker, ErrorCode> = {
 export function decideDelete(blockers: Record<DeleteBlocker, number>, currency: string): void {
   const errors: Record<string, string> = {}
   for (const key of DELETE_BLOCKERS)
-    if (blockers[key] > 0) errors[key] = BLOCKER_TEXT[key](blockers[key], currency)
+    if (blockers[key] > 0) errors[key] = blockerText(key, blockers[key], currency)
   const first = DELETE_BLOCKERS.find((key) => blockers[key] > 0)
   if (!first) return
-  const error = new AppError(409, BLOCKER_CODE[first], Object.values(errors).join(' '), errors)
+  const error = new AppError(409, blockerCode(first), Object.values(errors).join(' '), errors)
   throw blockers.money > 0 ? error.withAmount(blockers.money) : error
 }

@@ -31,7 +31,8 @@ export function NotificationToasts() {
             : n.kind === 'outbid' ||
                 n.kind === 'top_up_failed' ||
                 n.kind === 'top_up_refunded' ||
-                n.kind === 'payout_failed'
+                n.kind === 'payout_failed' ||
+                n.kind === 'withdrawal_failed'
               ? 'error'
               : 'info'
         toast.notify({

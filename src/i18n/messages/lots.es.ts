@@ -240,6 +240,8 @@ export const lotsEs: Partial<Record<MessageKey, Message>> = {
   'notifications.kind.top_up_failed': 'Una recarga ha fallado',
   'notifications.kind.top_up_refunded': 'Recarga de {amount} devuelta a tu tarjeta',
   'notifications.kind.payout_failed': 'Pago de {amount} fallido: el dinero ha vuelto a tu monedero',
+  'notifications.kind.withdrawal_failed':
+    '{amount} no pudo volver a tu tarjeta: el dinero ha vuelto a tu monedero',
   'notifications.kind.other': 'Aviso nuevo',
   'notifications.detail.outbid': 'Ahora {price}. Puja al menos {min} para volver a ganar.',
   'notifications.detail.won': 'Precio final {price}.',

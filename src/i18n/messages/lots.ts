@@ -154,6 +154,8 @@ export const lotsEn = {
   'notifications.kind.top_up_failed': 'A top-up failed',
   'notifications.kind.top_up_refunded': 'Top-up of {amount} refunded to your card',
   'notifications.kind.payout_failed': 'Payout of {amount} failed: the money is back in your wallet',
+  'notifications.kind.withdrawal_failed':
+    '{amount} could not go back to your card: the money is back in your wallet',
   'notifications.kind.other': 'New notification',
   'notifications.detail.outbid': 'Now {price}. Bid at least {min} to lead again.',
   'notifications.detail.won': 'Final price {price}.',

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { BALANCE_CAP, TOP_UP_MAX, TOP_UP_MIN } from '../../../common/wallet.ts'
 import {
+  cardOfIntent,
   checkTopUpAmount,
   checkTopUpRoom,
   decideSettlement,
   isFinal,
   statusFromIntent,
+  withCharge,
 } from '../../../server/commands/wallet/top-ups/top-up-rules.ts'
 import type { AppError } from '../../../server/lib/problem.ts'
 import { intent, topUpAt } from './top-up-fixtures.ts'
@@ -163,5 +165,31 @@ describe('decideSettlement: a new status is recorded, and the member hears of a 
       last_payment_error: { message: 'Declined' },
     })
     expect(decideSettlement(failed, pi)).toEqual({ done: 'unchanged' })
+  })
+})
+
+describe('cardOfIntent: the card a top-up was paid with, for a withdrawal back to it', () => {
+  const charged = (card: unknown) =>
+    intent({ latest_charge: { id: 'ch_1', payment_method_details: { card } } })
+
+  it('reads the brand and last four digits of the expanded charge', () => {
+    expect(cardOfIntent(charged({ brand: 'visa', last4: '4242' }))).toEqual({
+      brand: 'visa',
+      last4: '4242',
+    })
+  })
+
+  it.each([
+    ['no charge yet', intent({ latest_charge: null })],
+    ['a charge not expanded (its id only)', intent({ latest_charge: 'ch_1' })],
+    ['a charge paid by no card', intent({ latest_charge: { id: 'ch_1' } })],
+    ['a card without its brand', charged({ brand: '', last4: '4242' })],
+    ['a card without its digits', charged({ brand: 'visa', last4: '' })],
+  ])('says nothing for %s', (_label, pi) => {
+    expect(cardOfIntent(pi)).toBeNull()
+  })
+
+  it('asks Stripe for the charge with the intent', () => {
+    expect(withCharge()).toEqual({ expand: ['latest_charge'] })
   })
 })

@@ -386,6 +386,14 @@ describe('refunds that settle later or fail', () => {
       refunds: [{ status: 'failed', failureReason: 'expired_or_canceled_card' }],
     })
     expect(w.broadcaster.named('withdrawal.updated')).toHaveLength(1)
+    // Told once, with the amount that came back.
+    const { rows: told } = await w.t.db.query<{ kind: string; data: { amount: number } }>(
+      `select kind, data from notifications where user_id = $1`,
+      [m.id],
+    )
+    expect(told.filter((n) => n.kind === 'withdrawal_failed').map((n) => n.data.amount)).toEqual([
+      3_000,
+    ])
   })
 
   it('follows a delayed refund: pending, then succeeded, nothing credited back', async () => {

@@ -4,6 +4,7 @@ import {
   activeHoldsOf,
   appendLedgerEntry,
   creditTopUp,
+  moveMoneyOnce,
   ledgerPage,
 } from '../../../server/repositories/ledger.ts'
 import { createTestDatabase } from '../helpers.ts'
@@ -37,6 +38,16 @@ async function entriesOf(userId: string): Promise<EntryRow[]> {
   return rows
 }
 
+/** The `outside` counterparts matching `where` (decision 0053). */
+async function outsideEntries(where: string, params: unknown[]) {
+  const { rows } = await db.query(
+    `select kind, amount::int, reason, lot_id, created_by from ledger_entries
+      where account = 'outside' and user_id is null and ${where} order by id`,
+    params,
+  )
+  return rows
+}
+
 describe('appendLedgerEntry', () => {
   it('records every field it is given, and moves the balance and the wallet version', async () => {
     const seller = await newMember(db)
@@ -65,6 +76,10 @@ describe('appendLedgerEntry', () => {
     ])
     expect(await balanceOf(db, member)).toBe(1_250)
     expect(await walletVersion(db, member)).toBe(version + 1)
+    // Its counterpart: the money came from outside Lotline (decision 0053).
+    expect(await outsideEntries('lot_id = $1', [lotId])).toEqual([
+      { kind: 'refund', amount: -1_250, reason: 'Returned', lot_id: lotId, created_by: admin },
+    ])
   })
 
   it('stores what it is not given as empty', async () => {
@@ -100,6 +115,52 @@ describe('creditTopUp', () => {
       },
     ])
     expect(await balanceOf(db, member)).toBe(2_000)
+    // One counterpart, however often it is credited.
+    expect(await outsideEntries('reason = $1', ['Card top-up tu-1'])).toEqual([
+      {
+        kind: 'top_up',
+        amount: -2_000,
+        reason: 'Card top-up tu-1',
+        lot_id: null,
+        created_by: null,
+      },
+    ])
+  })
+})
+
+describe('moveMoneyOnce', () => {
+  it('writes a movement and its outside counterpart once per key, and says whether it did', async () => {
+    const member = await newMember(db, 5_000)
+    const version = await walletVersion(db, member)
+    const payout = { userId: member, kind: 'payout' as const, onceKey: 'payout:p1:1' }
+    expect(await moveMoneyOnce(db, { ...payout, amount: -3_000, reason: 'Payout p1' })).toBe(true)
+    expect(await moveMoneyOnce(db, { ...payout, amount: -3_000, reason: 'Payout p1' })).toBe(false)
+    // The key names the movement: another amount under it changes nothing either.
+    expect(await moveMoneyOnce(db, { ...payout, amount: -1, reason: 'Payout p1' })).toBe(false)
+    expect(await balanceOf(db, member)).toBe(2_000)
+    expect(await walletVersion(db, member)).toBe(version + 1)
+    const { rows } = await db.query(
+      `select user_id, account, kind, amount::int, reason from ledger_entries
+        where once_key = 'payout:p1:1' order by account`,
+    )
+    expect(rows).toEqual([
+      {
+        user_id: member,
+        account: 'available',
+        kind: 'payout',
+        amount: -3_000,
+        reason: 'Payout p1',
+      },
+      { user_id: null, account: 'outside', kind: 'payout', amount: 3_000, reason: 'Payout p1' },
+    ])
+  })
+
+  it('keeps movements under different keys apart', async () => {
+    const member = await newMember(db)
+    const back = { userId: member, kind: 'return' as const, amount: 700, reason: 'Back' }
+    expect(await moveMoneyOnce(db, { ...back, onceKey: 'refund-return:r1:1' })).toBe(true)
+    expect(await moveMoneyOnce(db, { ...back, onceKey: 'refund-return:r1:2' })).toBe(true)
+    expect(await balanceOf(db, member)).toBe(1_400)
   })
 })
 

@@ -322,3 +322,68 @@ describe('an intent that is not a top-up of this server', () => {
     })
   })
 })
+
+describe('the card and the member of a paid top-up (decision 0053)', () => {
+  const charged = (pi: Stripe.PaymentIntent, brand: string, last4: string) =>
+    intentNow(pi, {
+      status: 'succeeded',
+      amount_received: pi.amount,
+      latest_charge: { id: 'ch_1', payment_method_details: { card: { brand, last4 } } },
+    } as unknown as Partial<Stripe.PaymentIntent>)
+
+  async function cardOf(topUpId: string) {
+    const { rows } = await db.query('select card_brand, card_last4 from top_ups where id = $1', [
+      topUpId,
+    ])
+    return rows[0]
+  }
+
+  it('keeps the card it was paid with, for a withdrawal back to it', async () => {
+    const { topUpId, pi } = await startedTopUp()
+    expect(await settleTopUpIntent(deps(), charged(pi, 'visa', '4242'))).toBe('credited')
+    expect(await cardOf(topUpId)).toEqual({ card_brand: 'visa', card_last4: '4242' })
+    // The first card told stays: a later read cannot change where the money came from.
+    expect(await settleTopUpIntent(deps(), charged(pi, 'amex', '0005'))).toBe('already_credited')
+    expect(await cardOf(topUpId)).toEqual({ card_brand: 'visa', card_last4: '4242' })
+  })
+
+  it('keeps it too when the intent was credited already', async () => {
+    const { userId, topUpId, pi } = await startedTopUp(1_000)
+    await creditTopUp(db, { userId, amount: 1_000, paymentIntentId: pi.id, topUpId })
+    expect(await settleTopUpIntent(deps(), charged(pi, 'mastercard', '5555'))).toBe(
+      'already_credited',
+    )
+    expect(await cardOf(topUpId)).toEqual({ card_brand: 'mastercard', card_last4: '5555' })
+  })
+
+  it('keeps no card for a payment that failed', async () => {
+    const { topUpId, pi } = await startedTopUp()
+    const failed = intentNow(pi, {
+      status: 'requires_payment_method',
+      last_payment_error: { message: 'Declined' },
+      latest_charge: {
+        id: 'ch_2',
+        payment_method_details: { card: { brand: 'visa', last4: '1' } },
+      },
+    } as unknown as Partial<Stripe.PaymentIntent>)
+    await settleTopUpIntent(deps(), failed)
+    expect(await cardOf(topUpId)).toEqual({ card_brand: null, card_last4: null })
+  })
+
+  it('gives a payment for an account closed meanwhile back to the card, never crediting it', async () => {
+    const { userId, topUpId, pi } = await startedTopUp(3_000)
+    await db.query('update users set deleted_at = now() where id = $1', [userId])
+    expect(await settleTopUpIntent(deps(), paid(pi))).toBe('refunded')
+    expect(await balanceOf(db, userId)).toBe(0)
+    expect(await topUpRow(topUpId)).toMatchObject({ status: 'refunded', credited_at: null })
+    expect(refunds).toEqual([
+      {
+        params: expect.objectContaining({ payment_intent: pi.id }),
+        options: { idempotencyKey: `top-up-refund:${topUpId}` },
+      },
+    ])
+    // No one is left to tell.
+    expect(await notificationsOf(userId)).toEqual([])
+    await expectMoneyInvariants(db)
+  })
+})

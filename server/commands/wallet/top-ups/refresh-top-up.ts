@@ -2,7 +2,7 @@ import { notFound } from '../../../lib/problem.ts'
 import { findTopUp, type TopUpRecord } from '../../../repositories/top-ups.ts'
 import { requireStripe, type PaymentsDeps } from './payments.ts'
 import { settleTopUpIntent } from './settle-top-up.ts'
-import { isFinal, WITH_CHARGE } from './top-up-rules.ts'
+import { isFinal, withCharge } from './top-up-rules.ts'
 
 /**
  * A member's top-up as it stands (`GET /api/wallet/top-ups/:id`, asked by the return page): when
@@ -19,7 +19,7 @@ export async function refreshTopUp(
   if (!topUp || topUp.userId !== input.userId) throw notFound('Top-up')
   let clientSecret: string | null = null
   if (topUp.paymentIntentId && !isFinal(topUp.status)) {
-    const pi = await stripe.paymentIntents.retrieve(topUp.paymentIntentId, WITH_CHARGE)
+    const pi = await stripe.paymentIntents.retrieve(topUp.paymentIntentId, withCharge())
     await settleTopUpIntent(deps, pi)
     topUp = (await findTopUp(deps.db, topUp.id))!
     if (!isFinal(topUp.status)) clientSecret = pi.client_secret

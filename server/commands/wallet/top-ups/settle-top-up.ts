@@ -22,7 +22,7 @@ import {
   cardOfIntent,
   decideSettlement,
   paidPastCap,
-  WITH_CHARGE,
+  withCharge,
   type SettleOutcome,
 } from './top-up-rules.ts'
 
@@ -39,7 +39,10 @@ export async function settleTopUp(
   paymentIntentId: string,
 ): Promise<SettleOutcome> {
   const stripe = requireStripe(deps.stripe)
-  return settleTopUpIntent(deps, await stripe.paymentIntents.retrieve(paymentIntentId, WITH_CHARGE))
+  return settleTopUpIntent(
+    deps,
+    await stripe.paymentIntents.retrieve(paymentIntentId, withCharge()),
+  )
 }
 
 /** settleTopUp with an intent just read from Stripe (so a caller needing it reads it once). */

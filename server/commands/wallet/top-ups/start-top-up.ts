@@ -10,7 +10,7 @@ import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
 import { runCommand } from '../../run-command.ts'
 import { requireStripe, type PaymentsDeps } from './payments.ts'
 import { settleTopUpIntent } from './settle-top-up.ts'
-import { checkTopUpAmount, checkTopUpRoom, isFinal, WITH_CHARGE } from './top-up-rules.ts'
+import { checkTopUpAmount, checkTopUpRoom, isFinal, withCharge } from './top-up-rules.ts'
 
 /**
  * Starts (or resumes) a top-up, at most once per Idempotency-Key (scope 'top-up'): the key is
@@ -41,7 +41,7 @@ export async function createTopUp(
   if (topUp.paymentIntentId) {
     if (isFinal(topUp.status)) return { topUp, clientSecret: null }
     // A resumed top-up: Stripe may know more than we do (e.g. canceled there) — settle first.
-    const pi = await stripe.paymentIntents.retrieve(topUp.paymentIntentId, WITH_CHARGE)
+    const pi = await stripe.paymentIntents.retrieve(topUp.paymentIntentId, withCharge())
     await settleTopUpIntent(deps, pi)
     topUp = (await findTopUp(deps.db, topUp.id))!
     return { topUp, clientSecret: isFinal(topUp.status) ? null : pi.client_secret }

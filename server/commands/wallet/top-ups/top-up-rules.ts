@@ -64,9 +64,11 @@ export function statusFromIntent(pi: Stripe.PaymentIntent): {
 }
 
 /** Stripe reads a PaymentIntent with its charge expanded, for the card it was paid with. */
-export const WITH_CHARGE = { expand: ['latest_charge'] }
+export function withCharge(): { expand: string[] } {
+  return { expand: ['latest_charge'] }
+}
 
-/** The card of a PaymentIntent read with WITH_CHARGE; null when Stripe did not say. */
+/** The card of a PaymentIntent read withCharge(); null when Stripe did not say. */
 export function cardOfIntent(pi: Stripe.PaymentIntent): { brand: string; last4: string } | null {
   const charge = pi.latest_charge
   if (!charge || typeof charge === 'string') return null

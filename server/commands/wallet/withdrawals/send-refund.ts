@@ -4,6 +4,7 @@ import type { WithdrawalRefundStatus } from '../../../../common/money-out.ts'
 import { EVENTS, isUuid, walletChannel } from '../../../../common/wire.ts'
 import type { Queryable } from '../../../db/types.ts'
 import type { Publication } from '../../../lib/publication.ts'
+import { insertNotification } from '../../../repositories/notifications.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
 import {
   findWithdrawalRefund,
@@ -130,6 +131,7 @@ function isCurrent(row: WithdrawalRefundRow, attempt: number, refundId: string |
   return !refundId || !row.refundId || row.refundId === refundId
 }
 
+/** The failed part back in the wallet once, and its member told once (in-app and by push). */
 async function creditBack(
   deps: PaymentsDeps,
   tx: Queryable,
@@ -143,7 +145,15 @@ async function creditBack(
     onceKey: `refund-return:${row.id}:${row.attempt}`,
     reason: `Withdrawal refund ${row.id} failed`,
   })
-  if (credited) events.walletUpdated(row.userId, await walletOf(tx, row.userId, deps.currency))
+  if (!credited) return
+  events.walletUpdated(row.userId, await walletOf(tx, row.userId, deps.currency))
+  const { notification } = await insertNotification(tx, {
+    userId: row.userId,
+    kind: 'withdrawal_failed',
+    lotId: null,
+    data: { withdrawalId: row.withdrawalId, amount: row.amount, currency: deps.currency },
+  })
+  events.notify(row.userId, notification)
 }
 
 /** The withdrawal's stored status follows its parts; its member hears `withdrawal.updated`. */
