@@ -68,6 +68,10 @@ export const ERROR_CODES = [
   'money_in_transit',
   /** 409: only a failed payout or withdrawal can be retried. */
   'not_retryable',
+  /** 400: a reset, verification or e-mail change link that is used, expired or unknown (decision 0054). */
+  'token_invalid',
+  /** 403: card top-ups and payouts wait until the member's address is verified. */
+  'email_not_verified',
   /** 503: the server is decoding as many pictures as it takes at once; Retry-After says when. */
   'pictures_busy',
   'account_suspended',

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import type { Limit } from './lib/attempt-limiter.ts'
 import { envReader, type Env } from './config/env-reader.ts'
 import { parsePush, type PushConfig } from './config/push.ts'
+import { parseMail, type MailConfig } from './config/mail.ts'
 import { parseMoneyOut, type MoneyOutConfig } from './config/money-out.ts'
 import { parseSales, type SalesConfig } from './config/sales.ts'
 import { parseTrustProxy } from './config/trust-proxy.ts'
@@ -121,6 +122,8 @@ export interface Config {
   sales: SalesConfig
   /** Payouts, withdrawals and local mode's demo credit (decision 0053). */
   moneyOut: MoneyOutConfig
+  /** E-mail: SMTP, local mode's outbox at /dev/mail, or off (decision 0054). */
+  mail: MailConfig
 }
 
 export const DEV_DEFAULTS = {
@@ -220,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     { production, stripeConfigured: Boolean(stripe.secretKey), currency },
     problems,
   )
+  const mail = parseMail(read, { production, appUrl }, problems)
 
   const { min, max } = PASSWORD_HASH_COST_RANGE
   const passwordHashCost = int('PASSWORD_HASH_COST', PASSWORD_HASH_COST, min, max)
@@ -292,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     push,
     sales,
     moneyOut,
+    mail,
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

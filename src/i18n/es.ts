@@ -12,6 +12,7 @@ import { ordersEs } from './messages/orders.es'
 import { sellersEs } from './messages/sellers.es'
 import { orderMessagesEs } from './messages/order-messages.es'
 import { moneyOutEs } from './messages/money-out.es'
+import { mailEs } from './messages/mail.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -27,6 +28,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...sellersEs,
   ...orderMessagesEs,
   ...moneyOutEs,
+  ...mailEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

@@ -12,6 +12,7 @@ import { ordersEn } from './messages/orders'
 import { sellersEn } from './messages/sellers'
 import { orderMessagesEn } from './messages/order-messages'
 import { moneyOutEn } from './messages/money-out'
+import { mailEn } from './messages/mail'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -32,4 +33,5 @@ export const moreEn = {
   ...sellersEn,
   ...orderMessagesEn,
   ...moneyOutEn,
+  ...mailEn,
 } satisfies Record<string, Message>

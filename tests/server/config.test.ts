@@ -37,8 +37,10 @@ describe('configuration', () => {
       SESSION_SECRET: 'a'.repeat(40),
       PUSHER_APP_KEY: 'prod-key',
       PUSHER_APP_SECRET: 'prod-secret',
-      // Production with push on needs its VAPID keys (tests/server/push-config.test.ts).
+      // Production with push on needs its VAPID keys (tests/server/push-config.test.ts), with
+      // e-mail on its SMTP server and APP_URL (tests/server/mail/).
       WEB_PUSH: 'off',
+      EMAIL: 'off',
     })
     expect(config.production).toBe(true)
   })

@@ -11,6 +11,7 @@ describe('local logs', () => {
     expect(testConfig({ LOG_FORMAT: 'JSON' }).logFormat).toBe('json')
     const production = {
       NODE_ENV: 'production',
+      EMAIL: 'off',
       SESSION_SECRET: 's'.repeat(40),
       PUSHER_APP_SECRET: 'p'.repeat(40),
       PUSHER_APP_KEY: 'k'.repeat(20),

@@ -14,6 +14,7 @@ import {
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  EMAIL: 'off',
   SESSION_SECRET: 'a-production-secret-of-more-than-32-chars',
   PUSHER_APP_KEY: 'prod-key',
   PUSHER_APP_SECRET: 'prod-secret',

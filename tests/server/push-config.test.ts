@@ -13,6 +13,7 @@ import { member } from './auction-helpers.ts'
 /** Web Push settings (decision 0032): production keys, local keys, the switch, the allow-list. */
 const PROD = {
   NODE_ENV: 'production',
+  EMAIL: 'off',
   SESSION_SECRET: 'a'.repeat(40),
   PUSHER_APP_KEY: 'prod-key',
   PUSHER_APP_SECRET: 'prod-secret',

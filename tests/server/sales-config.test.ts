@@ -5,6 +5,7 @@ import { configProblems, createTestApp, type TestApp } from './helpers.ts'
 /** Fees and order deadlines (decision 0051): settings, their spellings, and /api/config. */
 const PRODUCTION = {
   NODE_ENV: 'production',
+  EMAIL: 'off',
   SESSION_SECRET: 'a'.repeat(40),
   PUSHER_APP_ID: 'prod-app',
   PUSHER_APP_KEY: 'prod-key',

@@ -6,6 +6,7 @@ import { configProblems, createTestApp, signUp, testConfig, type TestApp } from 
 /** Local mode's demo credit (decision 0053): granted once per registration, never in production. */
 const PRODUCTION = {
   NODE_ENV: 'production',
+  EMAIL: 'off',
   SESSION_SECRET: 'a'.repeat(40),
   PUSHER_APP_KEY: 'prod-key',
   PUSHER_APP_SECRET: 'prod-secret',
