@@ -39,6 +39,7 @@ import topUpRoutes from './routes/top-ups/index.ts'
 import walletRoutes from './routes/wallet/index.ts'
 import withdrawalRoutes from './routes/withdrawals/index.ts'
 import watchlistRoutes from './routes/watchlist/index.ts'
+import type { MailOutbox } from './mail/outbox.ts'
 
 /** The app's version, as the OpenAPI document states it. */
 const VERSION = (
@@ -60,6 +61,8 @@ export interface SharedParts {
   uploadsDir: string
   /** null when Web Push is off. */
   vapid: VapidKeys | null
+  /** Where mails are written (decision 0054): the commands that cause one take it. */
+  mail: MailOutbox
 }
 
 /**
@@ -70,7 +73,7 @@ export interface SharedParts {
 export async function registerRoutes(
   app: FastifyInstance,
   deps: AppDependencies,
-  { broadcaster, payments, uploadsDir, vapid }: SharedParts,
+  { broadcaster, payments, uploadsDir, vapid, mail: _mail }: SharedParts,
 ): Promise<void> {
   const { config, db } = deps
   // What closing an account and demo credit read (decision 0053); card refunds need Stripe.

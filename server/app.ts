@@ -25,6 +25,7 @@ import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import socketId from './plugins/socket-id.ts'
 import { localVapidKeys, type VapidKeys } from './lib/vapid.ts'
+import { mailOutbox } from './mail/outbox.ts'
 import { registerRoutes } from './app-routes.ts'
 
 export interface AppDependencies {
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   })
   await app.register(session, { config, db })
 
-  await registerRoutes(app, deps, { broadcaster, payments, uploadsDir, vapid })
+  const mail = mailOutbox(config)
+  await registerRoutes(app, deps, { broadcaster, payments, uploadsDir, vapid, mail })
   return app
 }
