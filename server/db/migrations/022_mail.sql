@@ -5,6 +5,10 @@
 alter table users add column email_verified_at timestamptz;
 update users set email_verified_at = created_at;
 
+-- The language mails to the member are written in: set at sign-up from the app's language, and
+-- whenever the member picks another one.
+alter table users add column lang text not null default 'en' check (lang in ('en', 'es'));
+
 -- Every mail is a row written in the transaction of the event that causes it; a worker sends it
 -- (any number of nodes: rows are claimed with `for update skip locked` and leased by
 -- `locked_until`), retries with backoff, and gives up into `dead` (shown in /admin). In local mode
