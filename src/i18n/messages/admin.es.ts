@@ -90,6 +90,7 @@ export const adminEs: Partial<Record<MessageKey, Message>> = {
   'admin.action.rating.remove': 'Valoración eliminada',
   'admin.action.withdrawal.retry': 'Retirada reintentada',
   'admin.action.payout.retry': 'Pago reintentado',
+  'admin.action.mail.retry': 'Correo reintentado',
   'errors.account_suspended': 'Esta cuenta está suspendida. Contacta con el soporte de Lotline.',
   'errors.last_admin':
     'Siempre debe haber un administrador activo: este cambio no dejaría ninguno.',

@@ -132,4 +132,5 @@ export const adminEn = {
   'admin.action.rating.remove': 'Rating removed',
   'admin.action.withdrawal.retry': 'Withdrawal retried',
   'admin.action.payout.retry': 'Payout tried again',
+  'admin.action.mail.retry': 'Mail sent again',
 } satisfies Record<string, Message>
