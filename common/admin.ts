@@ -20,14 +20,7 @@ export const ADMIN_ACTIONS = [
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 export type AuditTargetType =
-  | 'user'
-  | 'lot'
-  | 'top-up'
-  | 'order'
-  | 'rating'
-  | 'withdrawal'
-  | 'payout'
-  | 'mail'
+  'user' | 'lot' | 'top-up' | 'order' | 'rating' | 'withdrawal' | 'payout' | 'mail'
 
 export const REASON_MIN_LENGTH = 3
 export const REASON_MAX_LENGTH = 200

@@ -26,7 +26,11 @@ export interface SmtpTimeouts {
   socketMs: number
 }
 
-const DEFAULT_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 }
+const DEFAULT_TIMEOUTS: SmtpTimeouts = {
+  connectionMs: 10_000,
+  greetingMs: 10_000,
+  socketMs: 30_000,
+}
 
 /**
  * nodemailer over SMTP_URL (`smtp://` with STARTTLS when offered, `smtps://` for implicit TLS).

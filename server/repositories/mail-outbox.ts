@@ -221,7 +221,8 @@ function keptMailOf(r: KeptRow): KeptMail {
     ...adminMailOf(r),
     lang: r.lang,
     messageId: r.message_id,
-    headers: typeof r.headers === 'string' ? (JSON.parse(r.headers) as Record<string, string>) : r.headers,
+    headers:
+      typeof r.headers === 'string' ? (JSON.parse(r.headers) as Record<string, string>) : r.headers,
     text: r.text_body,
     html: r.html_body,
   }
@@ -239,8 +240,9 @@ export async function newestMails(db: Queryable, limit: number): Promise<KeptMai
 }
 
 export async function mailById(db: Queryable, id: number): Promise<KeptMail | null> {
-  const { rows } = await db.query<KeptRow>(`select ${KEPT_COLUMNS} from mail_outbox where id = $1`, [
-    id,
-  ])
+  const { rows } = await db.query<KeptRow>(
+    `select ${KEPT_COLUMNS} from mail_outbox where id = $1`,
+    [id],
+  )
   return rows[0] ? keptMailOf(rows[0]) : null
 }

@@ -38,7 +38,9 @@ describe('the admin mail panel (issue 31)', () => {
     renderWithApp(<MailPanel />)
     const list = await screen.findByRole('list', { name: 'Mail' })
     expect(within(list).getByText('Reset your password')).toBeTruthy()
-    expect(within(list).getByText(/To carol@lotline.test · password_reset · Attempts: 8/)).toBeTruthy()
+    expect(
+      within(list).getByText(/To carol@lotline.test · password_reset · Attempts: 8/),
+    ).toBeTruthy()
     expect(within(list).getByText('EMESSAGE 550 No such mailbox')).toBeTruthy()
     fireEvent.click(within(list).getByRole('button', { name: 'Retry' }))
     fireEvent.click(within(list).getByRole('button', { name: 'Queue again' }))

@@ -147,7 +147,8 @@ export const adminEs: Partial<Record<MessageKey, Message>> = {
   'admin.mail.status.sent': 'Enviado',
   'admin.mail.status.kept': 'Guardado (modo local)',
   'admin.mail.emptyTitle': 'No hay correo aquí',
-  'admin.mail.emptyBody': 'Aquí aparecen los correos que el servidor no pudo enviar, para enviarlos de nuevo.',
+  'admin.mail.emptyBody':
+    'Aquí aparecen los correos que el servidor no pudo enviar, para enviarlos de nuevo.',
   'admin.mail.to': 'Para {to} · {kind}',
   'admin.mail.attempts': 'Intentos: {count}',
   'admin.mail.retry': 'Reintentar',
