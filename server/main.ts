@@ -12,7 +12,7 @@ import { seedDemoPictures } from './jobs/demo-pictures.ts'
 import { cleanStoredOriginals } from './jobs/clean-originals.ts'
 import { createScheduler } from './jobs/scheduler.ts'
 import { createPushWorker } from './jobs/push-worker.ts'
-import { smtpTransport } from './mail/transport.ts'
+import { smtpTransport, type MailTransport } from './mail/transport.ts'
 import { createMailWorker, type MailWorker } from './mail/worker.ts'
 import { demoLotsFor } from './jobs/demo-lots.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
@@ -79,6 +79,7 @@ async function main() {
   const redis = config.redisUrl ? openRedis(config.redisUrl, console) : undefined
   const fanOuts = new FanOutFeed()
   let mailWorker: MailWorker | undefined
+  let mailTransport: MailTransport | undefined
   const app = await buildApp({
     config,
     db,
@@ -142,9 +143,10 @@ async function main() {
   if (!vapid) app.log.info('Web Push is off (WEB_PUSH=off)')
   // Sends the mail outbox over SMTP_URL (decision 0054); every node runs one.
   if (config.mail.mode === 'smtp' && config.mail.smtpUrl) {
+    mailTransport = smtpTransport(config.mail.smtpUrl)
     mailWorker = createMailWorker({
       db,
-      transport: smtpTransport(config.mail.smtpUrl),
+      transport: mailTransport,
       from: config.mail.from,
       log: app.log,
     })
@@ -179,7 +181,9 @@ async function main() {
     app.log.info({ signal }, 'shutting down')
     await scheduler.stop()
     await pushWorker.stop()
+    // Waits for the sends in flight, so each one's outcome is written before the exit.
     await mailWorker?.stop()
+    mailTransport?.close()
     reconciler.stop()
     moneyReconciler.stop()
     payoutRetrier.stop()

@@ -168,6 +168,27 @@ describe('the mail worker over real SMTP', () => {
     expect((await rowOf(db, id)).status).toBe('sent')
   })
 
+  it('stops gracefully: waits for the send in flight, writes its outcome, and a new worker sends it once', async () => {
+    const clock = movableClock()
+    const id = await queueMail(db)
+    smtp.stall()
+    const first = workerFor(db, smtp, { now: clock.now, pollMs: 60_000 })
+    first.start()
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect((await rowOf(db, id)).status).toBe('sending')
+    await first.stop()
+    // The send timed out before stop() returned, and its outcome is in the row: not left leased.
+    const row = await rowOf(db, id)
+    expect(row.status).toBe('pending')
+    expect(row.attempts).toBe(1)
+    smtp.release()
+    const next = workerFor(db, smtp, { now: clock.now })
+    clock.advance(31_000)
+    expect(await next.runOnce()).toEqual({ sent: 1, retried: 0, dead: 0 })
+    expect(await next.runOnce()).toEqual({ sent: 0, retried: 0, dead: 0 })
+    expect(smtp.received.map((m) => m.messageId)).toEqual([row.message_id])
+  })
+
   it('lets no display name or subject with CR/LF add a header at the receiver', async () => {
     await queueMail(db, {
       to: { address: 'eve@example.test', name: 'Eve\r\nBcc: victim@example.test\r\nX-Evil: 1' },
