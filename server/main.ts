@@ -150,6 +150,10 @@ async function main() {
       from: config.mail.from,
       log: app.log,
     })
+    // A commit that notified members may have written their alert mails too: send them now;
+    // other mail (a password reset) waits for the next poll, 5 s at most.
+    const worker = mailWorker
+    app.broadcaster.onNotified(() => worker.nudge())
     mailWorker.start()
   } else if (config.mail.mode === 'outbox') {
     app.log.info(
