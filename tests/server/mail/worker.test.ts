@@ -193,6 +193,8 @@ describe('the mail worker over real SMTP', () => {
     await queueMail(db, {
       to: { address: 'eve@example.test', name: 'Eve\r\nBcc: victim@example.test\r\nX-Evil: 1' },
       subject: 'Hi\r\nBcc: victim2@example.test\nX-Evil: 2',
+      unsubscribeUrl: 'http://localhost:3000/u\r\nX-Evil: 3',
+      text: 'Body\r\nBcc: victim3@example.test\r\n\r\nX-Evil: 4',
     })
     await workerFor(db, smtp).runOnce()
     const mail = smtp.received[0]!
@@ -201,7 +203,13 @@ describe('the mail worker over real SMTP', () => {
     expect(keys).not.toContain('x-evil')
     expect(keys.filter((k) => k === 'to')).toHaveLength(1)
     expect(mail.envelopeTo).toEqual(['eve@example.test'])
-    expect(mail.raw).not.toMatch(/^(bcc|x-evil):/im)
+    const headerBlock = mail.raw.split(/\r?\n\r?\n/)[0]!
+    expect(headerBlock).not.toMatch(/^(bcc|x-evil):/im)
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toBe(
+      'List-Unsubscribe: <http://localhost:3000/u X-Evil: 3>',
+    )
+    // In the body, the same text is only text.
+    expect(mail.text).toContain('Bcc: victim3@example.test')
     expect(mail.to[0]!.address).toBe('eve@example.test')
     expect(mail.subject).toBe('Hi Bcc: victim2@example.test X-Evil: 2')
   })
