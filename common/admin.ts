@@ -16,10 +16,11 @@ export const ADMIN_ACTIONS = [
   'member.close',
   'withdrawal.retry',
   'payout.retry',
+  'mail.retry',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 export type AuditTargetType =
-  'user' | 'lot' | 'top-up' | 'order' | 'rating' | 'withdrawal' | 'payout'
+  'user' | 'lot' | 'top-up' | 'order' | 'rating' | 'withdrawal' | 'payout' | 'mail'
 
 export const REASON_MIN_LENGTH = 3
 export const REASON_MAX_LENGTH = 200

@@ -17,10 +17,12 @@ import adminFeeRoutes from './routes/admin/fees.ts'
 import adminPayoutRoutes from './routes/admin/payouts.ts'
 import adminRatingRoutes from './routes/admin/ratings.ts'
 import adminWithdrawalRoutes from './routes/admin/withdrawals.ts'
+import adminMailRoutes from './routes/admin/mail.ts'
 import authRoutes from './routes/auth/index.ts'
 import { attemptCounters, createAuthLimits } from './routes/auth/limits.ts'
 import broadcastingRoutes from './routes/broadcasting/index.ts'
 import configRoutes from './routes/config/index.ts'
+import devMailRoutes from './routes/dev-mail/index.ts'
 import endingRoutes from './routes/ending/index.ts'
 import healthRoutes from './routes/health/index.ts'
 import ledgerRoutes from './routes/ledger/index.ts'
@@ -111,7 +113,10 @@ export async function registerRoutes(
         realtime: deps.realtimeStats,
         realtimeFanOuts: deps.realtimeFanOuts,
         redis: deps.redis,
+        mailSends: deps.mailSends,
       })
+      // Local mode's mailbox; 404 in production (decision 0054).
+      await scoped.register(devMailRoutes, { db, production: config.production })
       await scoped.register(
         async (api) => {
           api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
@@ -188,6 +193,7 @@ export async function registerRoutes(
           await api.register(adminFeeRoutes, { db, currency: config.currency })
           await api.register(ratingRoutes, { db })
           await api.register(adminRatingRoutes, { db })
+          await api.register(adminMailRoutes, { db })
           await api.register(sellerRoutes, { db })
           await api.register(orderMessageRoutes, {
             db,

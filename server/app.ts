@@ -58,6 +58,8 @@ export interface AppDependencies {
   realtimeStats?: () => RealtimeGauges | undefined
   /** The embedded real-time service's fan-out timings, for GET /metrics. */
   realtimeFanOuts?: FanOutFeed
+  /** This node's mail worker's sends and failures since start, for GET /metrics. */
+  mailSends?: () => { sent: number; failed: number } | undefined
 }
 
 declare module 'fastify' {

@@ -12,6 +12,8 @@ import { seedDemoPictures } from './jobs/demo-pictures.ts'
 import { cleanStoredOriginals } from './jobs/clean-originals.ts'
 import { createScheduler } from './jobs/scheduler.ts'
 import { createPushWorker } from './jobs/push-worker.ts'
+import { smtpTransport, type MailTransport } from './mail/transport.ts'
+import { createMailWorker, type MailWorker } from './mail/worker.ts'
 import { demoLotsFor } from './jobs/demo-lots.ts'
 import { startTopUpReconciler } from './jobs/reconcile-top-ups.ts'
 import { startMoneyReconciler } from './jobs/reconcile-money.ts'
@@ -76,6 +78,8 @@ async function main() {
   // Shared limits across API nodes (docs/scaling.md); without REDIS_URL each node counts alone.
   const redis = config.redisUrl ? openRedis(config.redisUrl, console) : undefined
   const fanOuts = new FanOutFeed()
+  let mailWorker: MailWorker | undefined
+  let mailTransport: MailTransport | undefined
   const app = await buildApp({
     config,
     db,
@@ -84,6 +88,7 @@ async function main() {
     redis,
     realtimeStats: () => realtime?.stats(),
     realtimeFanOuts: fanOuts,
+    mailSends: () => mailWorker?.totals(),
     distDir: DIST_DIR,
     // Down when the service's listening socket stops answering, not merely when it exists.
     healthChecks: config.pusher.embedded
@@ -136,6 +141,25 @@ async function main() {
   app.broadcaster.onNotified(() => pushWorker.nudge())
   pushWorker.start()
   if (!vapid) app.log.info('Web Push is off (WEB_PUSH=off)')
+  // Sends the mail outbox over SMTP_URL (decision 0054); every node runs one.
+  if (config.mail.mode === 'smtp' && config.mail.smtpUrl) {
+    mailTransport = smtpTransport(config.mail.smtpUrl)
+    mailWorker = createMailWorker({
+      db,
+      transport: mailTransport,
+      from: config.mail.from,
+      log: app.log,
+    })
+    // A commit that notified members may have written their alert mails too: send them now;
+    // other mail (a password reset) waits for the next poll, 5 s at most.
+    const worker = mailWorker
+    app.broadcaster.onNotified(() => worker.nudge())
+    mailWorker.start()
+  } else if (config.mail.mode === 'outbox') {
+    app.log.info(
+      `mail is kept, not sent (no SMTP_URL): read it at http://localhost:${config.port}${config.basePath}dev/mail`,
+    )
+  } else app.log.info('e-mail is off (EMAIL=off)')
   // Credits paid top-ups whose webhook was lost (card payments only when configured).
   const paymentDeps = {
     db,
@@ -161,6 +185,9 @@ async function main() {
     app.log.info({ signal }, 'shutting down')
     await scheduler.stop()
     await pushWorker.stop()
+    // Waits for the sends in flight, so each one's outcome is written before the exit.
+    await mailWorker?.stop()
+    mailTransport?.close()
     reconciler.stop()
     moneyReconciler.stop()
     payoutRetrier.stop()

@@ -6,6 +6,7 @@ import type { Database } from '../db/types.ts'
 import type { Broadcaster } from '../lib/broadcaster.ts'
 import { AppError } from '../lib/problem.ts'
 import type { RealtimeCounts } from '../realtime/index.ts'
+import { mailCountsByStatus } from '../repositories/mail-outbox.ts'
 
 /** What the embedded real-time service reports of itself (server/realtime's `stats()`). */
 /** What the embedded real-time service counts of its own work (server/realtime/index.ts). */
@@ -35,6 +36,8 @@ export interface MetricsOptions {
   realtime?: () => RealtimeGauges | undefined
   realtimeFanOuts?: FanOutFeed | undefined
   redis?: { status: string }
+  /** This node's mail worker's sends and failures since start (server/mail/worker.ts). */
+  mailSends?: (() => { sent: number; failed: number } | undefined) | undefined
 }
 
 /** Seconds: a bid answers in milliseconds; anything past a second is an incident. */
@@ -176,6 +179,7 @@ function gauges(register: Registry, options: MetricsOptions) {
       })
     }
   }
+  mailGauges(register, options)
   const redis = options.redis
   if (redis) {
     new Gauge({
@@ -187,6 +191,34 @@ function gauges(register: Registry, options: MetricsOptions) {
       },
     })
   }
+}
+
+/** The outbox by status (every node sees the same rows) and this node's sends (decision 0054). */
+function mailGauges(register: Registry, options: MetricsOptions) {
+  new Gauge({
+    name: 'lotline_mail_outbox',
+    help: 'Mails in the outbox by status (dead: given up, listed in /admin)',
+    labelNames: ['status'] as const,
+    registers: [register],
+    async collect() {
+      const counts = await mailCountsByStatus(options.db)
+      for (const [status, n] of Object.entries(counts)) this.set({ status }, n)
+    },
+  })
+  const sends = options.mailSends
+  if (!sends) return
+  new Counter({
+    name: 'lotline_mail_sends_total',
+    help: 'SMTP sends by this node since start, by outcome (failed: retried later or dead)',
+    labelNames: ['outcome'] as const,
+    registers: [register],
+    collect() {
+      const totals = sends() ?? { sent: 0, failed: 0 }
+      this.reset()
+      this.inc({ outcome: 'sent' }, totals.sent)
+      this.inc({ outcome: 'failed' }, totals.failed)
+    },
+  })
 }
 
 function allowed(options: MetricsOptions, authorization: string | undefined, peer?: string) {

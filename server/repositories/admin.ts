@@ -232,6 +232,7 @@ export async function auditPage(
                                   where o.id::text = a.target_id)
               when 'rating' then (select u.name from ratings r join users u on u.id = r.subject_id
                                    where r.id::text = a.target_id)
+              when 'mail' then (select to_address from mail_outbox where id::text = a.target_id)
             end as target_label
        from admin_audit a join users au on au.id = a.admin_id
       where $1::bigint is null or a.id < $1

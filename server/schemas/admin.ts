@@ -44,6 +44,7 @@ export const AuditEntrySchema = Closed({
     Type.Literal('rating'),
     Type.Literal('withdrawal'),
     Type.Literal('payout'),
+    Type.Literal('mail'),
   ]),
   targetId: Type.String(),
   targetLabel: Nullable(Type.String()),

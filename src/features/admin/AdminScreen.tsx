@@ -7,6 +7,7 @@ import { AuditPanel } from './AuditPanel'
 import { LotsPanel } from './LotsPanel'
 import { MembersPanel } from './MembersPanel'
 import { MoneyOutPanel } from './MoneyOutPanel'
+import { MailPanel } from './MailPanel'
 import { OrdersPanel } from './OrdersPanel'
 import { TopUpsPanel } from './TopUpsPanel'
 import './admin.css'
@@ -17,6 +18,7 @@ const TABS: Array<{ id: string; label: MessageKey }> = [
   { id: 'orders', label: 'admin.tab.orders' },
   { id: 'top-ups', label: 'admin.tab.topUps' },
   { id: 'money-out', label: 'admin.tab.moneyOut' },
+  { id: 'mail', label: 'admin.tab.mail' },
   { id: 'audit', label: 'admin.tab.audit' },
 ]
 
@@ -74,6 +76,8 @@ function AdminOnly() {
         <TopUpsPanel />
       ) : current.id === 'money-out' ? (
         <MoneyOutPanel />
+      ) : current.id === 'mail' ? (
+        <MailPanel />
       ) : (
         <AuditPanel />
       )}

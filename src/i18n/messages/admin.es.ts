@@ -90,6 +90,7 @@ export const adminEs: Partial<Record<MessageKey, Message>> = {
   'admin.action.rating.remove': 'Valoración eliminada',
   'admin.action.withdrawal.retry': 'Retirada reintentada',
   'admin.action.payout.retry': 'Pago reintentado',
+  'admin.action.mail.retry': 'Correo de nuevo en cola',
   'errors.account_suspended': 'Esta cuenta está suspendida. Contacta con el soporte de Lotline.',
   'errors.last_admin':
     'Siempre debe haber un administrador activo: este cambio no dejaría ninguno.',
@@ -138,4 +139,19 @@ export const adminEs: Partial<Record<MessageKey, Message>> = {
   'admin.orders.completeSubmit': 'Completar pedido',
   'admin.orders.refunded': '«{title}»: {amount} reembolsados al comprador.',
   'admin.orders.completed': '«{title}»: completado; el vendedor cobra.',
+  'admin.tab.mail': 'Correo',
+  'admin.mail.status': 'Estado',
+  'admin.mail.status.dead': 'Abandonado',
+  'admin.mail.status.pending': 'Esperando envío',
+  'admin.mail.status.sending': 'Enviándose',
+  'admin.mail.status.sent': 'Enviado',
+  'admin.mail.status.kept': 'Guardado (modo local)',
+  'admin.mail.emptyTitle': 'No hay correo aquí',
+  'admin.mail.emptyBody':
+    'Aquí aparecen los correos que el servidor no pudo enviar, para enviarlos de nuevo.',
+  'admin.mail.to': 'Para {to} · {kind}',
+  'admin.mail.attempts': 'Intentos: {count}',
+  'admin.mail.retry': 'Reintentar',
+  'admin.mail.retrySend': 'Poner en cola',
+  'admin.mail.retried': 'De nuevo en cola: el servidor lo envía en segundos.',
 }
