@@ -61,7 +61,11 @@ export async function requestEmailChange(
       to: { address: user.email, name: user.name },
       kind: 'change_email_notice',
       lang: user.lang,
-      ...emailChangeNoticeMail(user.lang, { name: user.name, newEmail: input.newEmail, accountUrl }),
+      ...emailChangeNoticeMail(user.lang, {
+        name: user.name,
+        newEmail: input.newEmail,
+        accountUrl,
+      }),
     })
   })
 }

@@ -119,9 +119,12 @@ const Empty = (description: string) => Type.Unsafe<undefined>({ type: 'null', de
 
 /** `POST /api/auth/password-reset`: 202 `{}` whether or not the address is a member's. */
 export const PasswordResetSchema = {
-  body: Type.Object({ email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) }, {
-    additionalProperties: false,
-  }),
+  body: Type.Object(
+    { email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) },
+    {
+      additionalProperties: false,
+    },
+  ),
   response: responses({ 202: Accepted }),
 }
 /** `POST /api/auth/password-reset/confirm`: the new password; this browser is signed in. */
@@ -142,7 +145,10 @@ export const ResendVerificationSchema = {
 }
 /** `POST /api/me/email`: the new address (normalised like sign-up) and the current password. */
 export const EmailChangeSchema = {
-  body: Type.Object({ newEmail: Email, password: CurrentPassword }, { additionalProperties: false }),
+  body: Type.Object(
+    { newEmail: Email, password: CurrentPassword },
+    { additionalProperties: false },
+  ),
   response: responses({ 202: Accepted }),
 }
 /** `POST /api/auth/confirm-email-change`. */

@@ -84,8 +84,8 @@ const payoutRoutes: FastifyPluginAsyncTypebox<PayoutRouteDeps> = async (app, dep
     { schema: { response: responses({ 200: PayoutAccountLinkSchema }) }, config: moneyOutConfig },
     async (request) => {
       const user = await request.requireUser()
-      requireVerifiedEmail(user)
       requireStripe(deps.stripe)
+      requireVerifiedEmail(user)
       const appBase = appBaseOf(deps, request)
       return connectPayoutAccount({ ...deps, log: request.log }, { userId: user.id, appBase })
     },
@@ -113,8 +113,8 @@ const payoutRoutes: FastifyPluginAsyncTypebox<PayoutRouteDeps> = async (app, dep
     },
     async (request, reply) => {
       const user = await request.requireUser()
-      requireVerifiedEmail(user)
       requireStripe(deps.stripe)
+      requireVerifiedEmail(user)
       const key = idempotencyKeyOf(request.headers, true)
       const { payout, replayed } = await requestPayout(
         { ...deps, log: request.log },

@@ -32,8 +32,8 @@ const topUpRoutes: FastifyPluginAsyncTypebox<
   const readConfig = perMember('top-up-read', deps.readLimit)
   app.post('/wallet/top-ups', { schema: Start, config: startConfig }, async (request, reply) => {
     const user = await request.requireUser()
-    requireVerifiedEmail(user)
     requireStripe(deps.stripe)
+    requireVerifiedEmail(user)
     const key = idempotencyKeyOf(request.headers, true)
     const { topUp, clientSecret } = await createTopUp(
       { ...deps, log: request.log },
