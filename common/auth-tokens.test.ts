@@ -30,6 +30,9 @@ describe('isAuthTokenShape: exactly 43 base64url characters', () => {
     ['a'.repeat(42) + 'ñ', false],
     [43, false],
     [null, false],
+    // Not a string, though it prints as one.
+    [['a'.repeat(43)], false],
+    [{ toString: () => 'a'.repeat(43) }, false],
     [undefined, false],
   ])('%j → %s', (value, expected) => {
     expect(isAuthTokenShape(value)).toBe(expected)
@@ -92,6 +95,9 @@ describe('pickMailLanguage: what the app sent, else Accept-Language, else Englis
     [undefined, undefined, 'en'],
     ['fr', 'es', 'es'],
     [undefined, ';;,,', 'en'],
+    [undefined, 'fr, es ; q=0', 'en'],
+    [undefined, 'es;x=1;q=0, en;q=0.1', 'en'],
+    [undefined, 'es;level=1', 'es'],
   ])('sent %j, header %j → %s', (sent, header, expected) => {
     expect(pickMailLanguage(sent, header)).toBe(expected)
   })

@@ -52,10 +52,11 @@ export function pickMailLanguage(sent: unknown, acceptLanguage: string | undefin
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      const params = part.split(';').map((p) => p.trim())
+      const tag = params.shift()!
+      const q = params.find((p) => p.startsWith('q='))
       const weight = q === undefined ? 1 : Number(q.slice(2))
-      return { primary: tag.trim().split('-')[0]!.toLowerCase(), weight, index }
+      return { primary: tag.split('-')[0]!.toLowerCase(), weight, index }
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
