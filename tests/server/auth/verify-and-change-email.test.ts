@@ -175,6 +175,15 @@ describe('the gate: card top-ups and payouts wait for a verified address', () =>
       expect(res.statusCode).toBe(403)
       expect(res.json().code).toBe('email_not_verified')
     }
+    // A withdrawal back to the cards is not gated: that money goes back where it came from.
+    const withdrawal = await b.request({
+      method: 'POST',
+      url: '/api/wallet/withdrawals',
+      headers: { 'idempotency-key': `k-${Math.random()}` },
+      payload: { amount: 1_000 },
+    })
+    expect(withdrawal.statusCode).toBeLessThan(500)
+    expect(withdrawal.json().code).not.toBe('email_not_verified')
     // Browsing the wallet is fine.
     expect((await b.request({ method: 'GET', url: '/api/wallet' })).statusCode).toBe(200)
     await verifyByMail(t.app, t.db, email)
