@@ -243,6 +243,18 @@ describe('confirming a reset', () => {
     expect((await signInWith(email, 'yet another passphrase')).statusCode).toBe(401)
   })
 
+  it('a link mailed before a suspension no longer works', async () => {
+    const { id, email } = await registered()
+    await askReset(email)
+    const token = await resetToken(email)
+    await t.db.query('update users set suspended_at = now() where id = $1', [id])
+    const res = await confirm(token)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe('token_invalid')
+    await t.db.query('update users set suspended_at = null where id = $1', [id])
+    expect((await signInWith(email, PASSWORD)).statusCode).toBe(200)
+  })
+
   it('a password that breaks the sign-up rules is refused and the link still works', async () => {
     const { email } = await registered()
     await askReset(email)
