@@ -25,6 +25,8 @@ export interface PublicUser {
   /** Public bidder alias, e.g. "Bidder 7F3A"; never the email. */
   alias: string
   createdAt: string
+  /** The address was proven by a mailed link; card top-ups and payouts wait for it (0054). */
+  emailVerified: boolean
 }
 
 /**
@@ -67,6 +69,8 @@ export interface ProfileInput {
   /** The display name, shown as the seller on the member's lots. */
   name?: string
   alias?: string
+  /** The language of the member's mails (decision 0054). */
+  lang?: 'en' | 'es'
 }
 
 /**

@@ -75,7 +75,7 @@ export interface SharedParts {
 export async function registerRoutes(
   app: FastifyInstance,
   deps: AppDependencies,
-  { broadcaster, payments, uploadsDir, vapid, mail: _mail }: SharedParts,
+  { broadcaster, payments, uploadsDir, vapid, mail }: SharedParts,
 ): Promise<void> {
   const { config, db } = deps
   // What closing an account and demo credit read (decision 0053); card refunds need Stripe.
@@ -135,6 +135,7 @@ export async function registerRoutes(
             // Signing out also closes that user's real-time connections (docs/product.md §3).
             onSignOut: (userId) => broadcaster.terminateUserConnections(userId),
             money,
+            mail,
           })
           await api.register(lotRoutes, {
             db,

@@ -66,6 +66,10 @@ export interface Config {
     signInPerAddress: Limit
     /** Registrations per client address. */
     signUpPerAddress: Limit
+    /** Password reset requests per e-mail address asked about (any client). */
+    passwordResetPerAccount: Limit
+    /** Password reset requests per client address, across e-mail addresses. */
+    passwordResetPerAddress: Limit
     /** Lots one member may list per window (each is broadcast to everyone on the lot list). */
     lotsPerMember: Limit
     /** Card top-ups one member may start per window (each creates a Stripe PaymentIntent). */
@@ -275,6 +279,8 @@ export function loadConfig(env: Env = process.env): Config {
       signInPerAccount: limit('SIGNIN_LIMIT_PER_ACCOUNT', '10/1m'),
       signInPerAddress: limit('SIGNIN_LIMIT_PER_ADDRESS', '30/10m'),
       signUpPerAddress: limit('SIGNUP_LIMIT_PER_ADDRESS', '10/1h'),
+      passwordResetPerAccount: limit('PASSWORD_RESET_LIMIT_PER_ACCOUNT', '5/1h'),
+      passwordResetPerAddress: limit('PASSWORD_RESET_LIMIT_PER_ADDRESS', '20/1h'),
       lotsPerMember: limit('LOT_CREATE_LIMIT_PER_MEMBER', '30/1h'),
       topUpsPerMember: limit('TOP_UP_LIMIT_PER_MEMBER', '20/1h'),
       topUpReadsPerMember: limit('TOP_UP_READ_LIMIT_PER_MEMBER', '120/1m'),

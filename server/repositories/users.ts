@@ -1,4 +1,5 @@
 import { normalizeEmail, type PublicUser, type Role } from '../../common/accounts.ts'
+import type { MailLanguage } from '../../common/auth-tokens.ts'
 import type { Queryable } from '../db/types.ts'
 import { randomAlias } from '../lib/tokens.ts'
 
@@ -10,13 +11,20 @@ interface UserRow {
   alias: string
   created_at: Date
   password_hash: string
+  email_verified: boolean
+  lang: MailLanguage
+  suspended: boolean
 }
 
 export interface UserWithHash extends PublicUser {
   passwordHash: string
+  /** The language mails to the member are written in. */
+  lang: MailLanguage
+  suspended: boolean
 }
 
-const COLUMNS = 'id, name, email, role, alias, created_at, password_hash'
+const COLUMNS = `id, name, email, role, alias, created_at, password_hash,
+  email_verified_at is not null as email_verified, lang, suspended_at is not null as suspended`
 
 function toUser(row: UserRow): UserWithHash {
   return {
@@ -26,11 +34,19 @@ function toUser(row: UserRow): UserWithHash {
     role: row.role,
     alias: row.alias,
     createdAt: row.created_at.toISOString(),
+    emailVerified: row.email_verified,
     passwordHash: row.password_hash,
+    lang: row.lang,
+    suspended: row.suspended,
   }
 }
 
-export function toPublicUser({ passwordHash: _omit, ...user }: UserWithHash): PublicUser {
+export function toPublicUser({
+  passwordHash: _hash,
+  lang: _lang,
+  suspended: _suspended,
+  ...user
+}: UserWithHash): PublicUser {
   return user
 }
 
@@ -64,17 +80,33 @@ export async function countUsers(db: Queryable): Promise<number> {
  */
 export async function insertUser(
   db: Queryable,
-  input: { name: string; email: string; passwordHash: string; role?: Role },
+  input: {
+    name: string
+    email: string
+    passwordHash: string
+    role?: Role
+    lang?: MailLanguage
+    /** Counts as verified from the start (demo accounts, whose addresses receive no mail). */
+    verified?: boolean
+  },
 ): Promise<UserWithHash | undefined> {
   const email = normalizeEmail(input.email)
   for (let length = 4; length <= 8; length++) {
     const { rows } = await db.query<UserRow>(
-      `insert into users (name, email, password_hash, role, alias)
-       select $1, $2, $3, $4, $5
+      `insert into users (name, email, password_hash, role, alias, lang, email_verified_at)
+       select $1, $2, $3, $4, $5, $6, case when $7::boolean then now() end
        where not exists (select 1 from users where lower(email) = lower($2))
          and not exists (select 1 from users where alias = $5)
        returning ${COLUMNS}`,
-      [input.name, email, input.passwordHash, input.role ?? 'member', randomAlias(length)],
+      [
+        input.name,
+        email,
+        input.passwordHash,
+        input.role ?? 'member',
+        randomAlias(length),
+        input.lang ?? 'en',
+        input.verified ?? false,
+      ],
     )
     if (rows[0]) return toUser(rows[0])
     if (await findUserByEmail(db, email)) return undefined

@@ -11,6 +11,8 @@ export const PublicUserSchema = Closed({
   /** Public bidder alias, e.g. "Bidder 7F3A"; never the email. */
   alias: Type.String(),
   createdAt: Timestamp,
+  /** The address was proven by a mailed link (card top-ups and payouts wait for it). */
+  emailVerified: Type.Boolean(),
 })
 const _publicUser: Same<Static<typeof PublicUserSchema>, PublicUser> = true
 

@@ -63,6 +63,19 @@ export const routes: { path: string; component: Screen }[] = [
   },
   { path: '/sign-in', component: screen(() => import('../features/auth/SignInScreen')) },
   { path: '/sign-up', component: screen(() => import('../features/auth/SignUpScreen')) },
+  {
+    path: '/forgot-password',
+    component: screen(() => import('../features/auth/ForgotPasswordScreen')),
+  },
+  {
+    path: '/reset-password',
+    component: screen(() => import('../features/auth/ResetPasswordScreen')),
+  },
+  { path: '/verify-email', component: screen(() => import('../features/auth/VerifyEmailScreen')) },
+  {
+    path: '/confirm-email',
+    component: screen(() => import('../features/auth/ConfirmEmailScreen')),
+  },
   { path: '/account', component: screen(() => import('../features/auth/AccountScreen')) },
   { path: '/wallet', component: screen(() => import('../features/wallet/WalletScreen')) },
   { path: '/wallet/top-up', component: screen(() => import('../features/wallet/TopUpScreen')) },

@@ -55,6 +55,8 @@ export async function member(
     email: uniqueEmail('m'),
     passwordHash: 'not-a-real-hash',
     role: options.role ?? 'member',
+    // Inserted directly like the rest of the member: a verified address (decision 0054).
+    verified: true,
   })
   if (!user) throw new Error('could not create member')
   if (options.credit) {

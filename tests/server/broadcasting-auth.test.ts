@@ -27,6 +27,7 @@ const alice: PublicUser = {
   role: 'member',
   alias: 'Bidder A11C',
   createdAt: new Date(0).toISOString(),
+  emailVerified: true,
 }
 const existingLot = randomUUID()
 

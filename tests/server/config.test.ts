@@ -111,6 +111,8 @@ describe('configuration', () => {
       signInPerAccount: { max: 10, windowMs: 60_000 },
       signInPerAddress: { max: 30, windowMs: 600_000 },
       signUpPerAddress: { max: 10, windowMs: 3_600_000 },
+      passwordResetPerAccount: { max: 5, windowMs: 3_600_000 },
+      passwordResetPerAddress: { max: 20, windowMs: 3_600_000 },
       lotsPerMember: { max: 30, windowMs: 3_600_000 },
       topUpsPerMember: { max: 20, windowMs: 3_600_000 },
       topUpReadsPerMember: { max: 120, windowMs: 60_000 },
@@ -122,7 +124,9 @@ describe('configuration', () => {
       SIGNIN_LIMIT_PER_ADDRESS: '100 / 1h',
       SIGNUP_LIMIT_PER_ADDRESS: '3/1h',
       LOT_CREATE_LIMIT_PER_MEMBER: '5/1m',
+      PASSWORD_RESET_LIMIT_PER_ACCOUNT: '2/10m',
     })
+    expect(custom.limits.passwordResetPerAccount).toEqual({ max: 2, windowMs: 600_000 })
     expect(custom.limits.lotsPerMember).toEqual({ max: 5, windowMs: 60_000 })
     expect(custom.limits.signInPerAccount).toEqual({ max: 5, windowMs: 30_000 })
     expect(custom.limits.signInPerAddress).toEqual({ max: 100, windowMs: 3_600_000 })

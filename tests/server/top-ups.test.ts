@@ -13,6 +13,7 @@ import {
   createTestApp,
   injectWebhook,
   signUp,
+  verifyByMail,
   testConfig,
   uniqueEmail,
   XHR,
@@ -47,8 +48,16 @@ afterAll(async () => {
   await stripe.close()
 })
 
-const member = () =>
-  signUp(t.app, { name: 'Tess', password: 'top up password', emailPrefix: 'pay' })
+/** A member signed up through the API, their address verified by the mailed link. */
+async function member() {
+  const signedUp = await signUp(t.app, {
+    name: 'Tess',
+    password: 'top up password',
+    emailPrefix: 'pay',
+  })
+  await verifyByMail(t.app, t.db, signedUp.email)
+  return signedUp
+}
 
 let keyCounter = 0
 const newKey = () => `topup-key-${Date.now()}-${++keyCounter}`
@@ -613,11 +622,13 @@ describe('per-member limits on what reaches Stripe', () => {
     })
     try {
       const b = browser(limited.app)
+      const email = uniqueEmail('lim')
       await b.request({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { name: 'Lim', email: uniqueEmail('lim'), password: 'top up password' },
+        payload: { name: 'Lim', email, password: 'top up password' },
       })
+      await verifyByMail(limited.app, limited.db, email)
       const start = () =>
         b.request({
           method: 'POST',

@@ -4,6 +4,7 @@ import { unauthenticated } from '../../lib/problem.ts'
 import { endSessionsOf, lockUser, setPasswordHash } from '../../repositories/accounts.ts'
 import { startSession, type SessionStart } from '../../repositories/sessions.ts'
 import { findUserById } from '../../repositories/users.ts'
+import { retireAuthTokens } from '../../repositories/auth-tokens.ts'
 import { runCommand } from '../run-command.ts'
 import { wrongPasswordError } from './decide-account.ts'
 
@@ -35,6 +36,8 @@ export async function changePassword(
     // Changed by another request since the check: the password just verified is no longer it.
     if (locked.passwordHash !== user.passwordHash) throw wrongPasswordError()
     await setPasswordHash(tx, locked.id, newHash)
+    // An address change asked for by someone else who had the password ends with it.
+    await retireAuthTokens(tx, locked.id, 'change_email')
     const signedOut = await endSessionsOf(tx, locked.id)
     await startSession(tx, input.session, locked.id)
     return { signedOut }

@@ -1,4 +1,6 @@
 import type { PublicUser } from '../../../common/accounts.ts'
+import type { MailLanguage } from '../../../common/auth-tokens.ts'
+import type { MailOutbox } from '../../mail/outbox.ts'
 import type { Database, Queryable } from '../../db/types.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { AppError } from '../../lib/problem.ts'
@@ -6,6 +8,7 @@ import { appendLedgerEntry } from '../../repositories/ledger.ts'
 import { startSession, type SessionStart } from '../../repositories/sessions.ts'
 import { insertUser, toPublicUser } from '../../repositories/users.ts'
 import { runCommand } from '../run-command.ts'
+import { sendVerification } from './account-tokens.ts'
 
 const EMAIL_TAKEN = 'An account with this email already exists.'
 export const DEMO_CREDIT_REASON = 'Demo credit to try Lotline'
@@ -32,6 +35,10 @@ export async function register(
     passwordHashCost: number
     /** DEMO_CREDIT: what a new member receives to try the app (local mode only; 0 = none). */
     demoCredit: number
+    /** The language of the member's mails. */
+    lang: MailLanguage
+    /** Where the verification mail is written, in the same transaction (decision 0054). */
+    mail: MailOutbox
   },
 ): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password, input.passwordHashCost)
@@ -40,9 +47,11 @@ export async function register(
       name: input.name.trim(),
       email: input.email,
       passwordHash,
+      lang: input.lang,
     })
     if (created) {
       await startSession(tx, input.session, created.id)
+      await sendVerification(tx, input.mail, created)
       if (input.demoCredit > 0) await grantDemoCredit(tx, created.id, input.demoCredit)
     }
     return created

@@ -3,12 +3,13 @@ import type { Database } from '../../db/types.ts'
 import { unauthenticated } from '../../lib/problem.ts'
 import { aliasTaken, lockUser, updateProfile } from '../../repositories/accounts.ts'
 import { findUserById, toPublicUser } from '../../repositories/users.ts'
+import { setLang } from '../../repositories/accounts-email.ts'
 import { runCommand } from '../run-command.ts'
 import { aliasTakenError, decideProfile } from './decide-account.ts'
 
 /**
- * `PATCH /api/me`: the member's display name (shown as the seller of their lots) and public
- * alias, under the member's row lock; 409 `alias_taken` when another account has the alias in any
+ * `PATCH /api/me`: the member's display name (shown as the seller of their lots), public
+ * alias and mail language, under the member's row lock; 409 `alias_taken` when another account has the alias in any
  * case (the unique index on lower(alias) backs the check against a race).
  */
 export async function updateMyProfile(
@@ -23,6 +24,7 @@ export async function updateMyProfile(
       if (change.alias !== undefined && (await aliasTaken(tx, change.alias, user.id)))
         throw aliasTakenError()
       await updateProfile(tx, user.id, change)
+      if (input.change.lang) await setLang(tx, user.id, input.change.lang)
       return toPublicUser((await findUserById(tx, user.id))!)
     })
     return body

@@ -23,6 +23,11 @@ export interface AuthLimits {
   ): Promise<() => Promise<void>>
   /** Takes a registration for this client address, or answers 429. */
   takeSignUp(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  /**
+   * Takes a password reset request for this client address and this e-mail address (any
+   * spelling), or answers 429 — the same whether or not the address is a member's.
+   */
+  takePasswordReset(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>
 }
 
 /** Makes one counter per limit: in this process, or shared through Redis (server/app.ts). */
@@ -61,6 +66,8 @@ export function createAuthLimits(
   const perAccount = counter('sign-in-account', limits.signInPerAccount)
   const perAddress = counter('sign-in-address', limits.signInPerAddress)
   const signUps = counter('sign-up-address', limits.signUpPerAddress)
+  const resetsPerAddress = counter('reset-address', limits.passwordResetPerAddress)
+  const resetsPerAccount = counter('reset-account', limits.passwordResetPerAccount)
 
   return {
     async beginSignIn(request, reply, email) {
@@ -76,6 +83,14 @@ export function createAuthLimits(
     },
     async takeSignUp(request, reply) {
       refuseUnless(reply, await signUps.take(clientAddressKey(request.ip)))
+    },
+    async takePasswordReset(request, reply, email) {
+      const address = clientAddressKey(request.ip)
+      refuseUnless(reply, await resetsPerAddress.take(address))
+      // Per address mailed, from any client: nobody can fill a member's inbox from many machines.
+      const taken = await resetsPerAccount.take(normalizeEmail(email))
+      if (!taken.ok) await resetsPerAddress.refund(address)
+      refuseUnless(reply, taken)
     },
   }
 }

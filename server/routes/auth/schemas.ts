@@ -15,6 +15,7 @@ import { SessionResponseSchema, UserResponseSchema } from '../../schemas/account
 import { responses } from '../../schemas/shared.ts'
 
 const Email = Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN })
+const Lang = Type.Union([Type.Literal('en'), Type.Literal('es')])
 
 export const RegisterBody = Type.Object(
   {
@@ -25,6 +26,8 @@ export const RegisterBody = Type.Object(
     }),
     email: Email,
     password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+    /** The app's language: the language of the member's mails (else Accept-Language). */
+    lang: Type.Optional(Lang),
   },
   { additionalProperties: false },
 )
@@ -53,6 +56,8 @@ export const ProfileBody = Type.Object(
     alias: Type.Optional(
       Type.String({ minLength: ALIAS_MIN_LENGTH, maxLength: ALIAS_MAX_LENGTH + 8 }),
     ),
+    /** The language of the member's mails (the app's language switch sends it). */
+    lang: Type.Optional(Lang),
   },
   { additionalProperties: false, minProperties: 1 },
 )
@@ -102,4 +107,52 @@ export const PasswordSchema = {
 export const DeleteAccountSchema = {
   body: DeleteAccountBody,
   response: responses({ 204: Type.Unsafe<undefined>({ type: 'null', description: 'Deleted.' }) }),
+}
+
+/**
+ * A mailed link's token. Its shape is checked by the command (400 `token_invalid`, the one answer
+ * for every bad link), so the schema only bounds its size.
+ */
+const Token = Type.String({ minLength: 1, maxLength: 200 })
+const Accepted = Type.Object({}, { additionalProperties: false })
+const Empty = (description: string) => Type.Unsafe<undefined>({ type: 'null', description })
+
+/** `POST /api/auth/password-reset`: 202 `{}` whether or not the address is a member's. */
+export const PasswordResetSchema = {
+  body: Type.Object(
+    { email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) },
+    {
+      additionalProperties: false,
+    },
+  ),
+  response: responses({ 202: Accepted }),
+}
+/** `POST /api/auth/password-reset/confirm`: the new password; this browser is signed in. */
+export const PasswordResetConfirmSchema = {
+  body: Type.Object({ token: Token, newPassword: NewPassword }, { additionalProperties: false }),
+  response: responses({ 200: UserResponseSchema }),
+}
+/** `POST /api/auth/verify-email`. */
+export const VerifyEmailSchema = {
+  body: Type.Object({ token: Token }, { additionalProperties: false }),
+  response: responses({ 204: Empty('Verified.') }),
+}
+/** `POST /api/me/verification`: `sent` is false when the address was verified already. */
+export const ResendVerificationSchema = {
+  response: responses({
+    202: Type.Object({ sent: Type.Boolean() }, { additionalProperties: false }),
+  }),
+}
+/** `POST /api/me/email`: the new address (normalised like sign-up) and the current password. */
+export const EmailChangeSchema = {
+  body: Type.Object(
+    { newEmail: Email, password: CurrentPassword },
+    { additionalProperties: false },
+  ),
+  response: responses({ 202: Accepted }),
+}
+/** `POST /api/auth/confirm-email-change`. */
+export const ConfirmEmailChangeSchema = {
+  body: Type.Object({ token: Token }, { additionalProperties: false }),
+  response: responses({ 200: UserResponseSchema }),
 }

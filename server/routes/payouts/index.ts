@@ -13,6 +13,7 @@ import type { Limit } from '../../lib/attempt-limiter.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
 import { perMember } from '../../lib/member-limit.ts'
 import { AppError } from '../../lib/problem.ts'
+import { requireVerifiedEmail } from '../../lib/verified.ts'
 import { payoutAccountOf } from '../../repositories/money-out.ts'
 import { payoutsPage, toPayout } from '../../repositories/payouts.ts'
 import {
@@ -84,6 +85,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox<PayoutRouteDeps> = async (app, dep
     async (request) => {
       const user = await request.requireUser()
       requireStripe(deps.stripe)
+      requireVerifiedEmail(user)
       const appBase = appBaseOf(deps, request)
       return connectPayoutAccount({ ...deps, log: request.log }, { userId: user.id, appBase })
     },
@@ -112,6 +114,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox<PayoutRouteDeps> = async (app, dep
     async (request, reply) => {
       const user = await request.requireUser()
       requireStripe(deps.stripe)
+      requireVerifiedEmail(user)
       const key = idempotencyKeyOf(request.headers, true)
       const { payout, replayed } = await requestPayout(
         { ...deps, log: request.log },

@@ -5,6 +5,7 @@ import { toTopUp } from '../../repositories/top-ups.ts'
 import { requireStripe, type PaymentsDeps } from '../../commands/wallet/top-ups/payments.ts'
 import type { Limit } from '../../lib/attempt-limiter.ts'
 import { perMember } from '../../lib/member-limit.ts'
+import { requireVerifiedEmail } from '../../lib/verified.ts'
 import { refreshTopUp } from '../../commands/wallet/top-ups/refresh-top-up.ts'
 import { createTopUp } from '../../commands/wallet/top-ups/start-top-up.ts'
 import { UUID_PATTERN } from '../../../common/wire.ts'
@@ -32,6 +33,7 @@ const topUpRoutes: FastifyPluginAsyncTypebox<
   app.post('/wallet/top-ups', { schema: Start, config: startConfig }, async (request, reply) => {
     const user = await request.requireUser()
     requireStripe(deps.stripe)
+    requireVerifiedEmail(user)
     const key = idempotencyKeyOf(request.headers, true)
     const { topUp, clientSecret } = await createTopUp(
       { ...deps, log: request.log },

@@ -15,6 +15,7 @@ const alice = {
   role: 'member',
   alias: 'Bidder 7F3A',
   createdAt: '2026-01-01T00:00:00Z',
+  emailVerified: true,
 }
 
 describe('account screen', () => {
@@ -30,7 +31,10 @@ describe('account screen', () => {
   })
 
   it('shows the profile with the public alias and switches the language', async () => {
-    mockApi({ 'GET /api/session': () => json({ user: alice }) })
+    const { requests } = mockApi({
+      'GET /api/session': () => json({ user: alice }),
+      'PATCH /api/me': () => json({ user: alice }),
+    })
     renderWithApp(<AccountScreen />, { path: '/account' })
     expect(await screen.findByText('Bidder 7F3A')).toBeTruthy()
     expect(screen.getByText('alice@lotline.test')).toBeTruthy()
@@ -40,6 +44,10 @@ describe('account screen', () => {
     expect(await screen.findByRole('heading', { name: 'Tu cuenta' })).toBeTruthy()
     expect(document.documentElement.lang).toBe('es')
     expect(screen.getByRole('button', { name: 'Salir' })).toBeTruthy()
+    // The member's mails follow the app's language (decision 0054).
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true))
+    const patch = requests.find((r) => r.method === 'PATCH')!
+    expect(await patch.clone().json()).toEqual({ lang: 'es' })
   })
 
   it('signing out clears the cached data in memory and in IndexedDB', async () => {

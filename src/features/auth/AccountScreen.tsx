@@ -11,6 +11,8 @@ import { useOnline } from '../../offline/online'
 import { useMe } from './api'
 import { useSignOut } from './session-mutations'
 import { AccountSettings } from './AccountSettings'
+import { useUpdateProfile } from './account-api'
+import { EmailSection } from './EmailSection'
 import { AlertsSection } from '../push'
 import { AddressBook, OrdersLink } from '../orders'
 
@@ -20,6 +22,7 @@ export default function AccountScreen() {
   const me = useMe()
   const fallback = useQueryFallback(me)
   const signOut = useSignOut()
+  const saveLanguage = useUpdateProfile()
   const [, navigate] = useLocation()
   const { notify } = useToast()
   useDocumentTitle(t('account.title'))
@@ -49,10 +52,6 @@ export default function AccountScreen() {
           <dd>{user.name}</dd>
         </div>
         <div>
-          <dt>{t('account.email')}</dt>
-          <dd>{user.email}</dd>
-        </div>
-        <div>
           <dt>{t('account.alias')}</dt>
           <dd>
             {user.alias}
@@ -72,6 +71,8 @@ export default function AccountScreen() {
 
       <AccountSettings user={user} />
 
+      <EmailSection user={user} />
+
       <AddressBook />
 
       <AlertsSection />
@@ -85,7 +86,11 @@ export default function AccountScreen() {
               name="language"
               value={code}
               checked={lang === code}
-              onChange={() => setLanguage(code)}
+              onChange={() => {
+                setLanguage(code)
+                // The member's mails follow the app's language (decision 0054); best effort.
+                if (online) saveLanguage.mutate({ lang: code })
+              }}
             />
             <span lang={code}>{t(`language.${code}`)}</span>
           </label>

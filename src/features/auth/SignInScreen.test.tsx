@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { setLanguage } from '../../i18n'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import SignInScreen from './SignInScreen'
@@ -110,6 +111,28 @@ describe('sign-up screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }))
     expect(await screen.findByText('Use at least 10 characters.')).toBeTruthy()
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0)
+  })
+
+  it("says the app's language: the member's mails are written in it", async () => {
+    setLanguage('es')
+    onTestFinished(() => setLanguage('en'))
+    const { requests } = mockApi({
+      'GET /api/session': signedOut,
+      'POST /api/auth/register': () => problem(409, 'email_taken', 'Email already registered'),
+    })
+    renderWithApp(<SignUpScreen />, { path: '/sign-up' })
+    fill(/nombre/i, 'Dora')
+    fill(/correo/i, 'Dora@Lotline.test')
+    fill(/contraseña/i, 'a-long-enough-password')
+    fireEvent.submit(screen.getByRole('button', { name: /cuenta/i }).closest('form')!)
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true))
+    const sent = requests.find((r) => r.method === 'POST')!
+    expect(await sent.clone().json()).toEqual({
+      name: 'Dora',
+      email: 'dora@lotline.test',
+      password: 'a-long-enough-password',
+      lang: 'es',
+    })
   })
 
   it('explains an email that is already taken', async () => {

@@ -1,3 +1,4 @@
+import { Link } from 'wouter'
 import { useT } from '../../i18n'
 import { AccountForm, useAccountForm } from './AccountForm'
 import { EmailField, PasswordField } from './AuthField'
@@ -19,6 +20,9 @@ export default function SignInScreen() {
     <AccountForm account={account}>
       <EmailField form={form} />
       <PasswordField form={form} autoComplete="current-password" />
+      <p className="small">
+        <Link href="/forgot-password">{t('mail.forgot.link')}</Link>
+      </p>
     </AccountForm>
   )
 }

@@ -5,3 +5,4 @@
 export { useMe } from './api'
 export { SignedInOnly } from './SignedInOnly'
 export { SignInPrompt } from './SignInPrompt'
+export { VerifyEmailNotice } from './VerifyEmailNotice'

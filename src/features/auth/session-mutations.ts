@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { normalizeEmail, type PublicUser } from '../../../common/accounts'
 import { api } from '../../api/client'
+import { getLanguage } from '../../i18n'
 import { isApiError } from '../../api/errors'
 import { wipeUserData } from '../../offline/wipe'
 import { meKey, resetForUser } from './api'
@@ -50,7 +51,12 @@ function useAuthMutation<TInput extends SignInInput>(
     mutationFn: (input: TInput) =>
       api
         .post(path, {
-          json: { ...input, email: normalizeEmail(input.email) },
+          // Sign-up also says the app's language: the member's mails are written in it.
+          json: {
+            ...input,
+            email: normalizeEmail(input.email),
+            ...(path === 'auth/register' ? { lang: getLanguage() } : {}),
+          },
           signal: nextSignal(),
         })
         .json<{ user: PublicUser }>(),

@@ -14,7 +14,15 @@ const load = vi.mocked(loadStripe)
 
 const ID = '0b7d2a52-6f3e-4f0e-9a4c-1f2e3d4c5b6a'
 const me = {
-  user: { id: 'u1', name: 'A', email: 'a@x.y', role: 'member', alias: 'Bidder 1', createdAt: '' },
+  user: {
+    id: 'u1',
+    name: 'A',
+    email: 'a@x.y',
+    role: 'member',
+    alias: 'Bidder 1',
+    createdAt: '',
+    emailVerified: true,
+  },
 }
 const config = (publishableKey: string | null) => ({
   realtime: { key: 'k', host: 'localhost', port: 6001, scheme: 'http', cluster: 'mt1' },
@@ -104,6 +112,17 @@ describe('top-up screen', () => {
     renderWithApp(<TopUpScreen />, { path: '/wallet/top-up' })
     expect(await screen.findByText(/€500.00 of demo credit/)).toBeTruthy()
     expect(screen.getByText(/can never be withdrawn or paid out/)).toBeTruthy()
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('an unverified member is told to verify the address first, with the link again', async () => {
+    routes({
+      'GET /api/session': () => json({ user: { ...me.user, emailVerified: false } }),
+    })
+    renderWithApp(<TopUpScreen />, { path: '/wallet/top-up' })
+    expect(await screen.findByText('Verify your e-mail address to top up by card.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Continue/ })).toBeNull()
     expect(load).not.toHaveBeenCalled()
   })
 

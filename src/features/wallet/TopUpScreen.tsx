@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT } from '../../i18n'
 import { useOnline } from '../../offline/online'
 import { useChannel } from '../../realtime/provider'
-import { useMe } from '../auth'
+import { useMe, VerifyEmailNotice } from '../auth'
 import { AmountStep } from './AmountStep'
 import { useWallet } from './api'
 import { walletChannel } from './realtime'
@@ -33,7 +33,8 @@ export default function TopUpScreen() {
   useChannel(me.data ? walletChannel(me.data.id) : null)
 
   const publishableKey = config.data?.stripe.publishableKey
-  const stripe = useStripe(me.data ? publishableKey : null, online)
+  // Stripe.js only for a member who may top up (a verified address: decision 0054).
+  const stripe = useStripe(me.data?.emailVerified ? publishableKey : null, online)
 
   // Loading, offline with nothing saved (never a spinner that waits for a network: decision
   // 0013), or the failure with a retry.
@@ -72,6 +73,9 @@ export default function TopUpScreen() {
             setTopUpId(null)
           }}
         />
+      ) : me.data && !me.data.emailVerified ? (
+        // Card top-ups wait for a verified address (decision 0054).
+        <VerifyEmailNotice what="topUp" />
       ) : (
         <>
           <p className="muted">{t('topUp.intro')}</p>

@@ -11,7 +11,15 @@ import { walletRules, walletUpdatedRule } from './realtime'
 import WalletScreen from './WalletScreen'
 
 const me = {
-  user: { id: 'u1', name: 'A', email: 'a@x.y', role: 'member', alias: 'Bidder 1', createdAt: '' },
+  user: {
+    id: 'u1',
+    name: 'A',
+    email: 'a@x.y',
+    role: 'member',
+    alias: 'Bidder 1',
+    createdAt: '',
+    emailVerified: true,
+  },
 }
 const config = (publishableKey: string | null, demoCredit = 0) => ({
   realtime: { key: 'k', host: 'localhost', port: 6001, scheme: 'http', cluster: 'mt1' },

@@ -16,6 +16,7 @@ const user = (id: string): PublicUser => ({
   role: 'member',
   alias: `Bidder ${id}`,
   createdAt: '2030-01-01T12:00:00.000Z',
+  emailVerified: true,
 })
 const bid = (id: string, amount: number, key = `key-${id}`): BidRequest => ({
   user: user(id),

@@ -15,6 +15,7 @@ const user = (id: string): PublicUser => ({
   role: 'member',
   alias: `Bidder ${id}`,
   createdAt: now.toISOString(),
+  emailVerified: true,
 })
 const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   id: 'lot',

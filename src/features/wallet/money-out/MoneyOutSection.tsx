@@ -8,6 +8,7 @@ import { QueryErrorState } from '../../../components/QueryErrorState'
 import { Loading } from '../../../components/Spinner'
 import { useT } from '../../../i18n'
 import { errorMessage } from '../../../i18n/error-message'
+import { VerifyEmailNotice } from '../../auth'
 import { useWallet } from '../api'
 import { moneyOutKeys, useMoneyOut, useRefreshPayoutAccount } from './api'
 import { MoneyOutHistory } from './MoneyOutHistory'
@@ -123,6 +124,7 @@ function MoneyOut({ view, online }: { view: MoneyOutView; online: boolean }) {
           <dd>{money(view.inTransit)}</dd>
         </div>
       </dl>
+      <VerifyEmailNotice what="payouts" />
       <PayoutAccountPanel account={view.payoutAccount} online={online} />
       {withdrawing ? (
         <WithdrawForm
