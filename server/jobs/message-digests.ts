@@ -42,7 +42,7 @@ export async function sendMessageDigests(
   return mailed
 }
 
-/** The messages a member has not read, in orders they bought or sold, news since the last digest. */
+/** Per member and order they bought or sold: the unread messages, when some are news since the last digest. */
 const UNREAD_SINCE_DIGEST = `
   with last as (
     select user_id, max(created_at) as at from mail_outbox
@@ -57,11 +57,13 @@ const UNREAD_SINCE_DIGEST = `
     left join last on last.user_id = u.id
    where m.id > coalesce(r.last_read_id, 0)
      and u.deleted_at is null and u.suspended_at is null
-     and m.created_at > $2::timestamptz - $3 * interval '1 millisecond'
-     and (last.at is null or (m.created_at > last.at
-                              and last.at <= $2::timestamptz - $4 * interval '1 millisecond'))
+     and (last.at is null or last.at <= $2::timestamptz - $4 * interval '1 millisecond')
      and ($1::uuid is null or u.id = $1)
-   group by o.id, l.title, u.id
+   group by o.id, l.title, u.id, last.at
+  -- A thread is news when a message came since the last digest (and within the look-back); it
+  -- shows every message there the member has not read.
+  having max(m.created_at) > greatest(coalesce(last.at, '-infinity'),
+                                      $2::timestamptz - $3 * interval '1 millisecond')
    order by u.id, max(m.id) desc`
 
 async function membersDue(db: Queryable, now: Date): Promise<string[]> {
