@@ -63,7 +63,10 @@ describe('alert groups', () => {
     const defaults = defaultAlertPreferences().email
     expect(choicesWithDefaults(null, defaults)).toEqual(defaults)
     expect(choicesWithDefaults('on', defaults)).toEqual(defaults)
-    const read = choicesWithDefaults({ outbid: true, result: false, topUp: 'no', bogus: true }, defaults)
+    const read = choicesWithDefaults(
+      { outbid: true, result: false, topUp: 'no', bogus: true },
+      defaults,
+    )
     expect(read).toEqual({ ...defaults, outbid: true, result: false })
     expect(read).not.toHaveProperty('bogus')
     expect(choicesWithDefaults({}, defaults)).not.toBe(defaults)

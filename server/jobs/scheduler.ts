@@ -74,9 +74,14 @@ export function createScheduler(deps: SchedulerDeps) {
   async function closeDue(now: Date, report: RunReport) {
     for (const id of await lotsDueToClose(db, now, CLOSE_BATCH)) {
       try {
-        const outcome = await closeLot({ db, currency, fees: deps.fees, alerts: deps.alerts }, id, now, {
-          broadcaster,
-        })
+        const outcome = await closeLot(
+          { db, currency, fees: deps.fees, alerts: deps.alerts },
+          id,
+          now,
+          {
+            broadcaster,
+          },
+        )
         report.closed.push({ lotId: id, outcome })
       } catch (error) {
         // Without a database the other lots fail the same way: leave them all to the next tick.

@@ -11,10 +11,7 @@ import {
 import type { Queryable } from '../db/types.ts'
 
 /** A member's e-mail and in-app choices, over the defaults (only members who changed one have rows). */
-export async function alertPreferencesOf(
-  db: Queryable,
-  userId: string,
-): Promise<AlertPreferences> {
+export async function alertPreferencesOf(db: Queryable, userId: string): Promise<AlertPreferences> {
   const { rows } = await db.query<{ channel: AlertChannel; choices: unknown }>(
     'select channel, choices from alert_preferences where user_id = $1',
     [userId],

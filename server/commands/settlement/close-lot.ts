@@ -43,7 +43,9 @@ export async function closeLot(
     const { sale } = decision
     const touched = [...new Set([...holders, ...(sale ? [sale.winner, sale.seller] : [])])]
     await lockWallets(tx, touched)
-    const sold = sale ? await sell(tx, events, { lot, sale, fees: deps.fees ?? NO_FEES, now }) : null
+    const sold = sale
+      ? await sell(tx, events, { lot, sale, fees: deps.fees ?? NO_FEES, now })
+      : null
     // Anything else still held on this lot (none in normal operation) goes back.
     await releaseHoldsOnLot(tx, lotId)
     // Ledger entries bump versions by trigger; hold changes are bumped here.

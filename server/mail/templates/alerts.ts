@@ -94,9 +94,7 @@ export function shippedMail(
     subject: es ? `«${order.title}» está en camino` : `“${order.title}” is on its way`,
     heading: es ? 'Tu pedido ha salido' : 'Your order was shipped',
     paragraphs: [
-      es
-        ? `El vendedor ha enviado «${order.title}».`
-        : `The seller shipped “${order.title}”.`,
+      es ? `El vendedor ha enviado «${order.title}».` : `The seller shipped “${order.title}”.`,
       ...(via ? [via] : []),
     ],
     action: orderAction(context, order.orderId),
@@ -162,6 +160,9 @@ export function topUpReceiptMail(
           `Balance: ${money(context, topUp.balance)}`,
           `Reference: ${topUp.topUpId}`,
         ],
-    action: { label: es ? 'Ver el monedero' : 'Open the wallet', url: mailLink(context.base, 'wallet') },
+    action: {
+      label: es ? 'Ver el monedero' : 'Open the wallet',
+      url: mailLink(context.base, 'wallet'),
+    },
   }
 }

@@ -55,11 +55,7 @@ export function AlertGrid({ push }: { push: boolean }) {
     push: t('alerts.channel.push'),
     email: t('alerts.channel.email'),
   }
-  const box = (
-    group: AlertGroup,
-    channel: 'in_app' | 'email',
-    label: string,
-  ) => (
+  const box = (group: AlertGroup, channel: 'in_app' | 'email', label: string) => (
     <input
       type="checkbox"
       name={`alert-${channel}-${group}`}

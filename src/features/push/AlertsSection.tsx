@@ -10,12 +10,7 @@ import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { alertsState, type AlertsState } from './alerts-state'
 import { AlertGrid } from './AlertGrid'
-import {
-  usePushConfig,
-  usePushDevices,
-  useRemoveDevice,
-  useTurnOnAlerts,
-} from './api'
+import { usePushConfig, usePushDevices, useRemoveDevice, useTurnOnAlerts } from './api'
 import { refreshBrowserSubscription, useBrowserSubscription } from './browser'
 import { rememberAsked } from './ask-rule'
 import { browserTraits, notificationPermission, pushSupport } from './support'

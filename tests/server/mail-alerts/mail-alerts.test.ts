@@ -69,8 +69,7 @@ async function wonLot(title = 'Brass compass', beforeClose = async () => {}) {
 }
 
 const orderOf = async (lotId: string) =>
-  (await t.db.query<{ id: string }>('select id from orders where lot_id = $1', [lotId])).rows[0]!
-    .id
+  (await t.db.query<{ id: string }>('select id from orders where lot_id = $1', [lotId])).rows[0]!.id
 
 function expectAlertHeaders(mail: MailRow, group: string) {
   const link = /^<(.+)>$/.exec(mail.headers['List-Unsubscribe']!)![1]!
