@@ -124,13 +124,23 @@ describe('won and sold', () => {
       p.email!.result = false
       p.in_app!.result = false
     })
-    await wonLot()
-    expect(await mailsTo(buyer)).toEqual([])
-    const { rows } = await t.db.query<{ read: boolean }>(
-      `select read_at is not null as read from notifications where user_id = $1 and kind = 'won'`,
+    // A device of the buyer's: push still rides on the notification written read.
+    await t.db.query(
+      `insert into push_subscriptions (user_id, session_hash, endpoint, p256dh, auth, lang, device,
+                                       browser)
+       select user_id, token_hash, 'https://push.example/' || user_id, 'k', 'a', 'en', 'PC', 'X'
+         from sessions where user_id = $1`,
       [buyer.id],
     )
-    expect(rows).toEqual([{ read: true }])
+    await wonLot()
+    expect(await mailsTo(buyer)).toEqual([])
+    const { rows } = await t.db.query<{ read: boolean; pushes: number }>(
+      `select n.read_at is not null as read,
+              (select count(*)::int from push_outbox p where p.notification_id = n.id) as pushes
+         from notifications n where n.user_id = $1 and n.kind = 'won'`,
+      [buyer.id],
+    )
+    expect(rows).toEqual([{ read: true, pushes: 1 }])
     expect(await mailsTo(seller, 'lot_sold')).toHaveLength(1)
   })
 
@@ -141,6 +151,30 @@ describe('won and sold', () => {
     })
     expect(await mailsTo(buyer)).toEqual([])
     expect(await mailsTo(seller)).toEqual([])
+  })
+})
+
+describe('in the app off', () => {
+  it('writes an outbid notice already read, and leaves other members’ unread', async () => {
+    const rival = await member(t.app, t.db, config, { credit: 50_000 })
+    await putAlerts(buyer, (p) => {
+      p.in_app!.outbid = false
+    })
+    const lotId = await openLot(t.db, seller.id)
+    expect((await bid(buyer, lotId, { amount: 1_000 })).statusCode).toBe(201)
+    expect((await bid(rival, lotId, { amount: 2_000 })).statusCode).toBe(201)
+    expect((await bid(buyer, lotId, { amount: 3_000 })).statusCode).toBe(201)
+    const { rows } = await t.db.query<{ user_id: string; read: boolean }>(
+      `select user_id, read_at is not null as read from notifications
+        where lot_id = $1 and kind = 'outbid' order by id`,
+      [lotId],
+    )
+    expect(rows).toEqual([
+      { user_id: buyer.id, read: true },
+      { user_id: rival.id, read: false },
+    ])
+    const list = (await buyer.b.request({ method: 'GET', url: '/api/notifications' })).json()
+    expect(list.unread).toBe(0)
   })
 })
 
@@ -291,9 +325,15 @@ describe('Account → Alerts', () => {
     const bad = await buyer.b.request({
       method: 'PUT',
       url: '/api/me/alerts',
-      payload: { ...res.json(), email: { outbid: true } },
+      payload: { ...(res.json() as object), email: { outbid: true } },
     })
     expect(bad.statusCode).toBe(422)
+    const unknown = await buyer.b.request({
+      method: 'PUT',
+      url: '/api/me/alerts',
+      payload: { ...(res.json() as object), sms: res.json().email },
+    })
+    expect(unknown.statusCode).toBe(422)
     expect((await buyer.b.request({ method: 'GET', url: '/api/me/alerts' })).json()).toEqual(
       res.json(),
     )
