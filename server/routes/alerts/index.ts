@@ -73,7 +73,7 @@ const alertRoutes: FastifyPluginAsyncTypebox<{ db: Database; secret: string }> =
   // A visit only asks: scanners follow links, so a GET never changes anything.
   app.get(
     '/mail/unsubscribe',
-    { schema: { querystring: UnsubscribeQuery, response: { 200: Html }, hide: true } },
+    { schema: { querystring: UnsubscribeQuery, response: responses({ 200: Html }) } },
     async (request, reply) => {
       const target = await signedTarget(request.query)
       const action = request.url.slice(request.url.lastIndexOf('/') + 1)
@@ -87,7 +87,7 @@ const alertRoutes: FastifyPluginAsyncTypebox<{ db: Database; secret: string }> =
     '/mail/unsubscribe',
     {
       config: { csrf: false },
-      schema: { querystring: UnsubscribeQuery, response: { 200: Html }, hide: true },
+      schema: { querystring: UnsubscribeQuery, response: responses({ 200: Html }) },
     },
     async (request, reply) => {
       const target = await signedTarget(request.query)
