@@ -76,7 +76,9 @@ const alertRoutes: FastifyPluginAsyncTypebox<{ db: Database; secret: string }> =
     { schema: { querystring: UnsubscribeQuery, response: responses({ 200: Html }) } },
     async (request, reply) => {
       const target = await signedTarget(request.query)
-      const action = request.url.slice(request.url.lastIndexOf('/') + 1)
+      // The same link, rebuilt from its checked parts (relative: the page is at …/mail/).
+      const { u, g, s } = request.query
+      const action = `unsubscribe?${new URLSearchParams({ u, g, s }).toString()}`
       void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
       return unsubscribePage(target.lang, target.group, { confirmAction: action })
     },
