@@ -31,12 +31,15 @@ const alertRoutes: FastifyPluginAsyncTypebox<{ db: Database; secret: string }> =
   app,
   { db, secret },
 ) => {
-  // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form; the link carries all.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  )
+  // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form (multipart or
+  // urlencoded); the link itself carries everything, so the body is read and set aside.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, _body, done) => done(null, {}),
+    )
+  }
 
   app.get(
     '/me/alerts',

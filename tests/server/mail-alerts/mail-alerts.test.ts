@@ -278,6 +278,18 @@ describe('one-click unsubscribe', () => {
 
     for (let i = 0; i < 2; i++) expect((await oneClick(link)).statusCode).toBe(200)
     expect(await emailChoices(buyer)).toMatchObject({ orders: false, result: true, topUp: true })
+
+    // RFC 8058 prefers multipart/form-data: the same.
+    const other = unsubscribeUrl(`${APP}/`, config.sessionSecret, buyer.id, 'messages')
+    const boundary = 'lotline-test-boundary'
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: other.slice(APP.length),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    })
+    expect(multipart.statusCode).toBe(200)
+    expect(await emailChoices(buyer)).toMatchObject({ orders: false, messages: false })
   })
 
   it('refuses a forged or altered link and changes nothing', async () => {
