@@ -4,7 +4,7 @@ import { firstOrderState } from '../../../common/orders/states.ts'
 import type { Database, Queryable } from '../../db/types.ts'
 import type { LockedLot } from '../../domain/lot.ts'
 import type { Publication } from '../../lib/publication.ts'
-import { biddersOn } from '../../repositories/ending.ts'
+import { biddersOn, saleEntryOf } from '../../repositories/ending.ts'
 import { activeHoldsOnLot, captureHold, releaseHoldsOnLot } from '../../repositories/holds.ts'
 import { findLot, lockLot, markLotClosed, toSummary } from '../../repositories/lots.ts'
 import { insertNotification } from '../../repositories/notifications.ts'
@@ -59,11 +59,12 @@ export async function closeLot(
     if (sale && sold) {
       const mailed = { orderId: sold.orderId, title: lot.title, amounts: sold.amounts }
       const { alerts } = deps
+      const receipt = await saleEntryOf(tx, sale.winner, lotId)
       await sendAlertMail(tx, alerts, {
         userId: sale.winner,
         group: 'result',
         kind: 'won',
-        content: (c) => wonMail(c, mailed),
+        content: (c) => wonMail(c, { ...mailed, receiptEntryId: receipt?.id ?? null }),
       })
       await sendAlertMail(tx, alerts, {
         userId: sale.seller,

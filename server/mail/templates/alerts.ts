@@ -1,4 +1,4 @@
-import type { SaleItems } from '../../../common/auction/ending.ts'
+import { receiptReference, type SaleItems } from '../../../common/auction/ending.ts'
 import { formatMoney } from '../../../common/money.ts'
 import type { MailContext } from '../alerts/mailer.ts'
 import type { MailContent } from '../layout.ts'
@@ -21,11 +21,20 @@ function orderAction(context: MailContext, orderId: string) {
 /** The winner's mail: the receipt, itemised like the app's. */
 export function wonMail(
   context: MailContext,
-  sale: { orderId: string; title: string; amounts: SaleItems },
+  sale: { orderId: string; title: string; amounts: SaleItems; receiptEntryId: number | null },
 ): MailContent {
   const { amounts: a } = sale
   const es = context.to.lang === 'es'
   const m = (minor: number) => money(context, minor)
+  const receipt =
+    sale.receiptEntryId === null
+      ? []
+      : [
+          `${es ? 'Recibo' : 'Receipt'} ${receiptReference(sale.receiptEntryId)}: ${mailLink(
+            context.base,
+            `wallet/receipts/${sale.receiptEntryId}`,
+          )}`,
+        ]
   const lines = es
     ? [
         `Precio de remate: ${m(a.hammer)}`,
@@ -47,6 +56,7 @@ export function wonMail(
         ? `«${sale.title}» es tuyo. El importe se ha cobrado de tu monedero.`
         : `“${sale.title}” is yours. The amount was taken from your wallet.`,
       ...lines,
+      ...receipt,
     ],
     action: orderAction(context, sale.orderId),
   }

@@ -100,6 +100,14 @@ describe('won and sold', () => {
     expect(won!.text_body).toContain('Precio de remate: 30,00\u00a0€')
     expect(won!.text_body).toContain('Total pagado: 30,00\u00a0€')
     expect(won!.text_body).toContain(`${APP}/orders/${orderId}`)
+    const { rows: entries } = await t.db.query<{ id: string }>(
+      `select id from ledger_entries where user_id = $1 and lot_id = $2 and kind = 'purchase'`,
+      [buyer.id, lotId],
+    )
+    const entryId = Number(entries[0]!.id)
+    expect(won!.text_body).toContain(
+      `Recibo LL-${String(entryId).padStart(6, '0')}: ${APP}/wallet/receipts/${entryId}`,
+    )
     expect(won!.html_body).toContain('Precio de remate')
     expectLinksFromAppUrl(won!)
     expectAlertHeaders(won!, 'result')
