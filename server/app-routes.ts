@@ -42,6 +42,8 @@ import walletRoutes from './routes/wallet/index.ts'
 import withdrawalRoutes from './routes/withdrawals/index.ts'
 import watchlistRoutes from './routes/watchlist/index.ts'
 import type { MailOutbox } from './mail/outbox.ts'
+import type { AlertMailer } from './mail/alerts/mailer.ts'
+import alertRoutes from './routes/alerts/index.ts'
 
 /** The app's version, as the OpenAPI document states it. */
 const VERSION = (
@@ -59,6 +61,8 @@ export interface SharedParts {
     stripe: Stripe | null
     broadcaster: Broadcaster
     currency: string
+    /** Alert mails (won, sold, order moves, top-up receipts): docs/product.md. */
+    alerts: AlertMailer
   }
   uploadsDir: string
   /** null when Web Push is off. */
@@ -152,6 +156,7 @@ export async function registerRoutes(
           await api.register(watchlistRoutes, { db })
           await api.register(addressRoutes, { db })
           await api.register(notificationRoutes, { db })
+          await api.register(alertRoutes, { db, secret: config.sessionSecret })
           await api.register(pushRoutes, {
             db,
             enabled: vapid !== null,
@@ -188,7 +193,12 @@ export async function registerRoutes(
           })
           await api.register(adminRoutes, { ...payments, money })
           await api.register(adminPayoutRoutes, { ...payments, moneyOut: config.moneyOut })
-          const orders = { db, deadlines: config.sales.orderDeadlines, currency: config.currency }
+          const orders = {
+            db,
+            deadlines: config.sales.orderDeadlines,
+            currency: config.currency,
+            alerts: payments.alerts,
+          }
           await api.register(orderRoutes, orders)
           await api.register(adminOrderRoutes, orders)
           await api.register(adminFeeRoutes, { db, currency: config.currency })

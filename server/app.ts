@@ -26,6 +26,7 @@ import session from './plugins/session.ts'
 import socketId from './plugins/socket-id.ts'
 import { localVapidKeys, type VapidKeys } from './lib/vapid.ts'
 import { mailOutbox } from './mail/outbox.ts'
+import { alertMailer } from './mail/alerts/mailer.ts'
 import { registerRoutes } from './app-routes.ts'
 
 export interface AppDependencies {
@@ -138,7 +139,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const broadcaster = deps.broadcaster ?? new Broadcaster(config.pusher, app.log)
   app.decorate('broadcaster', broadcaster)
   const stripe = deps.stripe !== undefined ? deps.stripe : createStripe(config.stripe)
-  const payments = { db, stripe, broadcaster, currency: config.currency }
+  // Where mails are written (decision 0054), and the alert mails' signer (docs/product.md).
+  const mail = mailOutbox(config)
+  const alerts = alertMailer(config, mail)
+  const payments = { db, stripe, broadcaster, currency: config.currency, alerts }
   const uploadsDir = config.uploadsDir
   mkdirSync(uploadsDir, { recursive: true })
 
@@ -192,7 +196,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   })
   await app.register(session, { config, db })
 
-  const mail = mailOutbox(config)
   await registerRoutes(app, deps, { broadcaster, payments, uploadsDir, vapid, mail })
   return app
 }

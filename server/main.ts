@@ -11,6 +11,8 @@ import { seedDemoData } from './jobs/seed-demo-data.ts'
 import { seedDemoPictures } from './jobs/demo-pictures.ts'
 import { cleanStoredOriginals } from './jobs/clean-originals.ts'
 import { createScheduler } from './jobs/scheduler.ts'
+import { alertMailer } from './mail/alerts/mailer.ts'
+import { mailOutbox } from './mail/outbox.ts'
 import { createPushWorker } from './jobs/push-worker.ts'
 import { smtpTransport, type MailTransport } from './mail/transport.ts'
 import { createMailWorker, type MailWorker } from './mail/worker.ts'
@@ -120,6 +122,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   // Opens, closes and settles lots on time; all its state is in the database.
+  // Alert mails the jobs write (docs/product.md "What Lotline tells you").
+  const alerts = alertMailer(config, mailOutbox(config))
   const scheduler = createScheduler({
     db,
     broadcaster: app.broadcaster,
@@ -127,6 +131,7 @@ async function main() {
     log: app.log,
     orderDeadlines: config.sales.orderDeadlines,
     fees: config.sales.fees,
+    alerts,
     // Local mode keeps a few demo lots open at all times; production never lists anything itself.
     demoLots: demoLotsFor(config.production, {
       db,
@@ -167,6 +172,7 @@ async function main() {
     broadcaster: app.broadcaster,
     currency: config.currency,
     log: app.log,
+    alerts,
   }
   const reconciler = startTopUpReconciler(paymentDeps)
   // Resends payouts whose Transfer was never recorded (a crash or outage after the debit).

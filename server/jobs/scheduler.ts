@@ -14,6 +14,8 @@ import type { FeeRates } from '../../common/orders/fees.ts'
 import { DEFAULT_ORDER_DEADLINES, type OrderDeadlines } from '../../common/orders/states.ts'
 import { autoCompleteOrder } from '../commands/orders/move-order.ts'
 import { ordersDueForCompletion } from '../repositories/orders.ts'
+import type { AlertMailer } from '../mail/alerts/mailer.ts'
+import { sendMessageDigests } from './message-digests.ts'
 
 export interface SchedulerDeps {
   db: Database
@@ -28,6 +30,8 @@ export interface SchedulerDeps {
   orderDeadlines?: OrderDeadlines
   /** The fees a sale takes (decision 0051); none when not given. */
   fees?: FeeRates
+  /** Alert mails: won and sold at close, the hourly message digests; none when not given. */
+  alerts?: AlertMailer
 }
 
 export interface RunReport {
@@ -40,6 +44,8 @@ export interface RunReport {
   swept?: { sessions: number; idempotencyKeys: number }
   /** Shipped orders completed by time in this pass, when the orders pass ran. */
   ordersCompleted?: string[]
+  /** Members sent a message digest in this pass, when the orders pass ran with alert mails. */
+  digests?: string[]
 }
 
 const CLOSE_BATCH = 100
@@ -68,7 +74,14 @@ export function createScheduler(deps: SchedulerDeps) {
   async function closeDue(now: Date, report: RunReport) {
     for (const id of await lotsDueToClose(db, now, CLOSE_BATCH)) {
       try {
-        const outcome = await closeLot({ db, currency, fees: deps.fees }, id, now, { broadcaster })
+        const outcome = await closeLot(
+          { db, currency, fees: deps.fees, alerts: deps.alerts },
+          id,
+          now,
+          {
+            broadcaster,
+          },
+        )
         report.closed.push({ lotId: id, outcome })
       } catch (error) {
         // Without a database the other lots fail the same way: leave them all to the next tick.
@@ -87,6 +100,7 @@ export function createScheduler(deps: SchedulerDeps) {
     if (deps.demoLots) report.demoListed = await keepDemoLotsOpen(deps.demoLots, now)
     if (now.getTime() - lastOrdersAt >= ORDERS_EVERY_MS) {
       report.ordersCompleted = await completeDueOrders(now)
+      if (deps.alerts) report.digests = await sendMessageDigests(db, deps.alerts, now)
       lastOrdersAt = now.getTime()
     }
     if (now.getTime() - lastSweepAt >= SWEEP_EVERY_MS) {

@@ -3,6 +3,7 @@ import { toPositional, type SqlPiece } from '../db/named-sql.ts'
 import type { Queryable } from '../db/types.ts'
 import { pageOf, type Page } from './page.ts'
 import { pushOutboxPiece } from './push-outbox.ts'
+import { IN_APP_PARAMS, readAtWhenInAppOff } from './alert-preferences.ts'
 
 /** `with n as (<insert into notifications … returning *>), <push deliveries of n> select * from n`. */
 function withPushes(insert: string, params: Record<string, unknown>) {
@@ -10,6 +11,7 @@ function withPushes(insert: string, params: Record<string, unknown>) {
   return toPositional(`with n as (${insert}), p as (${push.sql}) select * from n order by id`, {
     ...params,
     ...push.params,
+    ...IN_APP_PARAMS,
   })
 }
 
@@ -47,8 +49,9 @@ export async function insertNotification(
 ): Promise<{ userId: string; notification: AppNotification }> {
   // The push deliveries are written by the same statement (decision 0032).
   const { text, values } = withPushes(
-    `insert into notifications (user_id, kind, lot_id, data)
-     values (:userId, :kind, :lotId, :data::jsonb) returning *`,
+    `insert into notifications (user_id, kind, lot_id, data, read_at)
+     values (:userId, :kind, :lotId, :data::jsonb,
+             ${readAtWhenInAppOff(':userId::uuid', ':kind::text')}) returning *`,
     { userId: n.userId, kind: n.kind, lotId: n.lotId, data: JSON.stringify(n.data) },
   )
   const { rows } = await db.query<NotificationRow>(text, values)
@@ -67,12 +70,13 @@ export function insertOutbidPiece(
 ): SqlPiece {
   return {
     name,
-    sql: `insert into notifications (user_id, kind, lot_id, data)
-          select (e.value ->> 'userId')::uuid, 'outbid', :lotId, e.value -> 'data'
+    sql: `insert into notifications (user_id, kind, lot_id, data, read_at)
+          select (e.value ->> 'userId')::uuid, 'outbid', :lotId, e.value -> 'data',
+                 ${readAtWhenInAppOff("(e.value ->> 'userId')::uuid", "'outbid'::text")}
             from jsonb_array_elements(:outbid::jsonb) with ordinality as e(value, ord)
            order by e.ord
           returning id, created_at, user_id, kind`,
-    params: { lotId, outbid: JSON.stringify(outbid) },
+    params: { lotId, outbid: JSON.stringify(outbid), ...IN_APP_PARAMS },
   }
 }
 
@@ -83,8 +87,10 @@ export async function insertEndingSoon(
   data: Record<string, unknown>,
 ): Promise<Array<{ userId: string; notification: AppNotification }>> {
   const { text, values } = withPushes(
-    `insert into notifications (user_id, kind, lot_id, data)
-     select w.user_id, 'ending_soon', w.lot_id, :data::jsonb from watchlist w where w.lot_id = :lotId
+    `insert into notifications (user_id, kind, lot_id, data, read_at)
+     select w.user_id, 'ending_soon', w.lot_id, :data::jsonb,
+            ${readAtWhenInAppOff('w.user_id', "'ending_soon'::text")}
+       from watchlist w where w.lot_id = :lotId
      on conflict (user_id, lot_id) where kind = 'ending_soon' do nothing
      returning *`,
     { lotId, data: JSON.stringify(data) },

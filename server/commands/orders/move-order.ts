@@ -25,6 +25,8 @@ import { lockWallets, walletsOf } from '../../repositories/wallets.ts'
 import { runCommand, type Audience, type CommandResult } from '../run-command.ts'
 import { refundOrder, refundShipping, releaseProceeds } from './order-money.ts'
 import { toldOfMove } from './move-notices.ts'
+import { mailOfMove } from './move-mails.ts'
+import type { AlertMailer } from '../../mail/alerts/mailer.ts'
 import { refusalError } from './order-refusals.ts'
 import { factsOf, paidFor, toOrderDetail, viewerOf } from './order-view.ts'
 
@@ -32,6 +34,8 @@ export interface OrderDeps {
   db: Database
   deadlines: OrderDeadlines
   currency: string
+  /** Shipped and problem-opened mails, in the move's transaction; none when not given. */
+  alerts?: AlertMailer | undefined
 }
 
 /** What a move carries besides its type: the address, the shipment, or the admin's resolution. */
@@ -211,6 +215,7 @@ async function finishMove(
     })
     events.notify(userId, notification)
   }
+  await mailOfMove(tx, deps.alerts, { order, move: move.type, shipment: change.shipment })
   if (moneyMoved) {
     for (const [userId, wallet] of await walletsOf(tx, parties, deps.currency)) {
       events.walletUpdated(userId, wallet)

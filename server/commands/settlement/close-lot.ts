@@ -4,13 +4,15 @@ import { firstOrderState } from '../../../common/orders/states.ts'
 import type { Database, Queryable } from '../../db/types.ts'
 import type { LockedLot } from '../../domain/lot.ts'
 import type { Publication } from '../../lib/publication.ts'
-import { biddersOn } from '../../repositories/ending.ts'
+import { biddersOn, saleEntryOf } from '../../repositories/ending.ts'
 import { activeHoldsOnLot, captureHold, releaseHoldsOnLot } from '../../repositories/holds.ts'
 import { findLot, lockLot, markLotClosed, toSummary } from '../../repositories/lots.ts'
 import { insertNotification } from '../../repositories/notifications.ts'
 import { appendOrderEvent, findOrder, insertOrder } from '../../repositories/orders.ts'
 import { bumpWalletVersions, lockWallets, walletsOf } from '../../repositories/wallets.ts'
 import { chargeSale } from '../orders/order-money.ts'
+import { sendAlertMail, type AlertMailer } from '../../mail/alerts/mailer.ts'
+import { soldMail, wonMail } from '../../mail/templates/alerts.ts'
 import { runCommand, type Audience } from '../run-command.ts'
 import { decideClose, type CloseOutcome } from './decide-close.ts'
 
@@ -22,7 +24,13 @@ export type { CloseOutcome } from './decide-close.ts'
  * (`sell`); any other hold on the lot is released.
  */
 export async function closeLot(
-  deps: { db: Database; currency: string; fees?: FeeRates | undefined },
+  deps: {
+    db: Database
+    currency: string
+    fees?: FeeRates | undefined
+    /** Won (with the receipt) and sold by e-mail, in this transaction; none when not given. */
+    alerts?: AlertMailer | undefined
+  },
   lotId: string,
   now: Date = new Date(),
   publishTo?: Audience,
@@ -35,7 +43,9 @@ export async function closeLot(
     const { sale } = decision
     const touched = [...new Set([...holders, ...(sale ? [sale.winner, sale.seller] : [])])]
     await lockWallets(tx, touched)
-    if (sale) await sell(tx, events, { lot, sale, fees: deps.fees ?? NO_FEES, now })
+    const sold = sale
+      ? await sell(tx, events, { lot, sale, fees: deps.fees ?? NO_FEES, now })
+      : null
     // Anything else still held on this lot (none in normal operation) goes back.
     await releaseHoldsOnLot(tx, lotId)
     // Ledger entries bump versions by trigger; hold changes are bumped here.
@@ -45,6 +55,23 @@ export async function closeLot(
     for (const note of decision.notify) {
       const n = await insertNotification(tx, { ...note, lotId, data })
       events.notify(n.userId, n.notification)
+    }
+    if (sale && sold) {
+      const mailed = { orderId: sold.orderId, title: lot.title, amounts: sold.amounts }
+      const { alerts } = deps
+      const receipt = await saleEntryOf(tx, sale.winner, lotId)
+      await sendAlertMail(tx, alerts, {
+        userId: sale.winner,
+        group: 'result',
+        kind: 'won',
+        content: (c) => wonMail(c, { ...mailed, receiptEntryId: receipt?.id ?? null }),
+      })
+      await sendAlertMail(tx, alerts, {
+        userId: sale.seller,
+        group: 'result',
+        kind: 'lot_sold',
+        content: (c) => soldMail(c, mailed),
+      })
     }
     for (const [userId, wallet] of await walletsOf(tx, touched, deps.currency))
       events.walletUpdated(userId, wallet)
@@ -94,4 +121,6 @@ async function sell(
   const state = firstOrderState(delivery)
   await appendOrderEvent(tx, { orderId, state, move: 'created', actorId: null, now })
   events.orderUpdated([sale.winner, sale.seller], { id: orderId, state, version: 1 })
+  const { houseTake: _houseTake, ...amounts } = split
+  return { orderId, amounts }
 }

@@ -20,6 +20,8 @@ export function NotificationToasts() {
   useEffect(
     () =>
       onLiveNotification((n) => {
+        // Written already read: the member turned this group off in-app (docs/product.md).
+        if (n.readAt) return
         const path = notificationPath(n)
         const label = isOrderNotice(n) ? t('notifications.openOrder') : t('toast.openLot')
         const action: ToastAction | undefined =

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { defaultAlertPreferences } from '../../../common/alerts'
 import { setLanguage } from '../../i18n'
 import { json, mockApi, problem, type Handler } from '../../testing/http'
 import { stubPush, stubUserAgent, unstubPush } from '../../testing/push-env'
@@ -24,6 +25,7 @@ const device = (id: string, current: boolean) => ({
   current,
 })
 const prefs = { outbid: true, endingSoon: true, result: true, topUp: true }
+const alertChoices = defaultAlertPreferences()
 
 async function open(routes: Record<string, Handler> = {}, push = config()) {
   await refreshBrowserSubscription()
@@ -31,6 +33,7 @@ async function open(routes: Record<string, Handler> = {}, push = config()) {
     'GET /api/config': () => json(push),
     'GET /api/push/subscriptions': () => json({ items: [] }),
     'GET /api/push/preferences': () => json(prefs),
+    'GET /api/me/alerts': () => json(alertChoices),
     ...routes,
   })
   renderWithApp(<AlertsSection />, { path: '/account' })
@@ -59,11 +62,14 @@ describe('Account alerts (decision 0032)', () => {
     expect(screen.getByText(/Add to Home Screen/)).toBeTruthy()
   })
 
-  it('push off on the server: says so, no devices or choices', async () => {
+  it('push off on the server: says so, no devices, and the choices without a push column', async () => {
     stubPush()
     await open({}, config(null))
     expect(await state()).toBe('unconfigured')
-    expect(screen.queryByRole('group', { name: 'Send me an alert when' })).toBeNull()
+    const grid = await screen.findByRole('table', { name: 'Tell me when' })
+    expect(within(grid).queryByRole('columnheader', { name: 'Push' })).toBeNull()
+    expect(within(grid).getByRole('checkbox', { name: 'I am outbid: E-mail' })).toBeTruthy()
+    expect(screen.queryByText('Devices that get alerts')).toBeNull()
   })
 
   it('denied: explains the site settings and never offers to ask again', async () => {
@@ -125,7 +131,7 @@ describe('Account alerts (decision 0032)', () => {
       'PUT /api/push/preferences': async (r) => json(await r.json()),
     })
     expect(await state()).toBe('on')
-    const outbid = await screen.findByRole('checkbox', { name: 'I am outbid' })
+    const outbid = await screen.findByRole('checkbox', { name: 'I am outbid: Push' })
     fireEvent.click(outbid)
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true))
     const put = requests.find((r) => r.method === 'PUT')!

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { PUSH_PREFERENCE_KINDS, type PushDevice, type PushPreferences } from '../../../common/push'
+import type { PushDevice } from '../../../common/push'
 import { Button } from '../../components/Button'
 import { InlineRetry } from '../../components/InlineRetry'
 import { Loading } from '../../components/Spinner'
@@ -9,14 +9,8 @@ import { errorMessage } from '../../i18n/error-message'
 import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { alertsState, type AlertsState } from './alerts-state'
-import {
-  usePushConfig,
-  usePushDevices,
-  usePushPreferences,
-  useRemoveDevice,
-  useSavePreferences,
-  useTurnOnAlerts,
-} from './api'
+import { AlertGrid } from './AlertGrid'
+import { usePushConfig, usePushDevices, useRemoveDevice, useTurnOnAlerts } from './api'
 import { refreshBrowserSubscription, useBrowserSubscription } from './browser'
 import { rememberAsked } from './ask-rule'
 import { browserTraits, notificationPermission, pushSupport } from './support'
@@ -71,12 +65,8 @@ export function AlertsSection() {
         onPermission={setPermission}
         onRetry={() => void query.refetch()}
       />
-      {configured ? (
-        <>
-          <Devices />
-          <Preferences />
-        </>
-      ) : null}
+      {configured ? <Devices /> : null}
+      <AlertGrid push={configured} />
     </section>
   )
 }
@@ -248,57 +238,5 @@ function Devices() {
         </p>
       ) : null}
     </div>
-  )
-}
-
-function Preferences() {
-  const { t, lang } = useT()
-  const online = useOnline()
-  const preferences = usePushPreferences(true)
-  const save = useSavePreferences()
-  const offlineId = useId()
-
-  if (preferences.isPending) {
-    return preferences.fetchStatus === 'paused' ? (
-      <p className="muted small">{t('push.preferencesOffline')}</p>
-    ) : (
-      <Loading label={t('app.loading')} />
-    )
-  }
-  if (preferences.isError && !preferences.data) {
-    return (
-      <InlineRetry
-        message={t('push.preferencesLoadFailed')}
-        onRetry={() => void preferences.refetch()}
-      />
-    )
-  }
-  const current: PushPreferences = preferences.data
-  return (
-    <fieldset className="choice push-preferences" aria-describedby={online ? undefined : offlineId}>
-      <legend>{t('push.preferences')}</legend>
-      {PUSH_PREFERENCE_KINDS.map((kind) => (
-        <label key={kind} className="choice-option">
-          <input
-            type="checkbox"
-            name={`push-${kind}`}
-            checked={current[kind]}
-            disabled={!online}
-            onChange={(event) => save.mutate({ ...current, [kind]: event.target.checked })}
-          />
-          <span>{t(`push.pref.${kind}`)}</span>
-        </label>
-      ))}
-      {save.isError ? (
-        <p className="notice notice-error" role="alert">
-          {errorMessage(save.error, lang)}
-        </p>
-      ) : null}
-      {!online ? (
-        <p className="muted small" id={offlineId}>
-          {t('account.offline')}
-        </p>
-      ) : null}
-    </fieldset>
   )
 }

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe'
+import type { AlertMailer } from '../../../mail/alerts/mailer.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../../db/types.ts'
 import type { Broadcaster } from '../../../lib/broadcaster.ts'
@@ -11,6 +12,8 @@ export interface PaymentsDeps {
   broadcaster: Broadcaster
   currency: string
   log?: FastifyBaseLogger
+  /** Top-up receipts by e-mail, in the credit's transaction; none when not given. */
+  alerts?: AlertMailer | undefined
 }
 
 export function requireStripe(stripe: Stripe | null): Stripe {

@@ -1,4 +1,6 @@
 import type Stripe from 'stripe'
+import { sendAlertMail } from '../../../mail/alerts/mailer.ts'
+import { topUpReceiptMail } from '../../../mail/templates/alerts.ts'
 import { BALANCE_CAP } from '../../../../common/wallet.ts'
 import type { Queryable } from '../../../db/types.ts'
 import type { Publication } from '../../../lib/publication.ts'
@@ -141,7 +143,8 @@ async function creditOrRefund(
   })
   await updateTopUpStatus(tx, topUp.id, 'succeeded', null, credited)
   if (!credited) return 'already_credited'
-  events.walletUpdated(userId, await walletOf(tx, userId, deps.currency))
+  const wallet = await walletOf(tx, userId, deps.currency)
+  events.walletUpdated(userId, wallet)
   const { notification } = await insertNotification(tx, {
     userId,
     kind: 'top_up_succeeded',
@@ -149,6 +152,13 @@ async function creditOrRefund(
     data,
   })
   events.notify(userId, notification)
+  const receipt = { topUpId: topUp.id, amount: topUp.amount, balance: wallet.balance }
+  await sendAlertMail(tx, deps.alerts, {
+    userId,
+    group: 'topUp',
+    kind: 'top_up_receipt',
+    content: (c) => topUpReceiptMail(c, receipt),
+  })
   return 'credited'
 }
 
