@@ -9,7 +9,15 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { startFakeStripe, stripeSettings, type FakeStripe } from '../stripe/fake-stripe-api.ts'
 import { expectAccessible } from './a11y.ts'
 import { FAKE_STRIPE_JS } from './fake-stripe-js.ts'
-import { buildClient, launchBrowser, startServer, waitFor, type RunningServer } from './harness.ts'
+import {
+  apiClient,
+  buildClient,
+  launchBrowser,
+  startServer,
+  waitFor,
+  type RunningServer,
+} from './harness.ts'
+import { verifyByMail } from './members.ts'
 
 const WEBHOOK_SECRET = 'whsec_e2e_secret'
 let fake: FakeStripe
@@ -102,6 +110,7 @@ async function session(
     data: { name: 'Pat Payer', email, password: 'a long enough password' },
   })
   expect(res.status()).toBe(201)
+  await verifyByMail(apiClient(() => target.url).api, email)
   const page = await context.newPage()
   return {
     context,
