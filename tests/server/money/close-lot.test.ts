@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { lotChannel, LOTS_CHANNEL, walletChannel } from '../../../common/wire.ts'
+import { receiptReference } from '../../../common/auction/ending.ts'
 import { closeLot } from '../../../server/commands/settlement/close-lot.ts'
+import { alertMailer } from '../../../server/mail/alerts/mailer.ts'
+import { mailOutbox } from '../../../server/mail/outbox.ts'
 import type { Database } from '../../../server/db/types.ts'
 import { RecordingBroadcaster } from '../auction-helpers.ts'
 import { createTestDatabase, testConfig } from '../helpers.ts'
@@ -165,6 +168,61 @@ describe('closeLot: a sale', () => {
     expect(await balanceOf(db, winner)).toBe(7_500)
     expect(await notificationsOn(lotId)).toHaveLength(3)
     expect(broadcaster.events).toEqual([])
+  })
+})
+
+describe('closeLot: what it mails (decision 0054)', () => {
+  const config = testConfig({ APP_URL: 'https://lotline.test/' })
+  const alerts = alertMailer(config, mailOutbox(config))
+  const withMail = () => ({ ...deps(), alerts })
+
+  async function mailsOn(userIds: string[]) {
+    const { rows } = await db.query<{
+      user_id: string
+      kind: string
+      subject: string
+      text: string
+    }>(
+      `select user_id, kind, subject, text_body as text from mail_outbox
+        where user_id = any($1::uuid[]) order by id`,
+      [userIds],
+    )
+    return rows
+  }
+
+  it('mails the winner the receipt and the seller the sale, in the close’s transaction', async () => {
+    const { seller, winner, loser, lotId } = await endedLotWithBids()
+    expect(await closeLot(withMail(), lotId, new Date(), { broadcaster })).toBe('settled')
+    const mails = await mailsOn([seller, winner, loser])
+    expect(mails.map((m) => [m.user_id, m.kind, m.subject])).toEqual([
+      [winner, 'won', 'You won “Walnut desk”'],
+      [seller, 'lot_sold', 'Sold: “Walnut desk”'],
+    ])
+    const { rows } = await db.query<{ id: number }>(
+      `select id from ledger_entries where lot_id = $1 and user_id = $2 and kind = 'purchase'`,
+      [lotId, winner],
+    )
+    const won = mails[0]!.text
+    expect(won).toContain('Hammer price: €25.00')
+    expect(won).toContain('Total paid: €25.00')
+    expect(won).toContain(
+      `${receiptReference(rows[0]!.id)}: https://lotline.test/wallet/receipts/${rows[0]!.id}`,
+    )
+    const { rows: orders } = await db.query<{ id: string }>(
+      'select id from orders where lot_id = $1',
+      [lotId],
+    )
+    expect(won).toContain(`https://lotline.test/orders/${orders[0]!.id}`)
+    expect(mails[1]!.text).toContain(`https://lotline.test/orders/${orders[0]!.id}`)
+    // A second close writes no second mail.
+    await closeLot(withMail(), lotId, new Date(), { broadcaster })
+    expect(await mailsOn([seller, winner, loser])).toHaveLength(2)
+  })
+
+  it('mails nobody when the lot does not sell', async () => {
+    const { seller, winner, loser, lotId } = await endedLotWithBids({ reservePrice: 5_000 })
+    expect(await closeLot(withMail(), lotId, new Date(), { broadcaster })).toBe('unsold')
+    expect(await mailsOn([seller, winner, loser])).toEqual([])
   })
 })
 
