@@ -66,7 +66,7 @@ export const ERROR_CODES = [
   'account_has_orders',
   /** 409: a refund or a payout of this account has not settled yet. */
   'money_in_transit',
-  /** 409: only a failed payout or withdrawal can be retried. */
+  /** 409: only what failed or is stuck (a payout, a withdrawal, a mail) can be retried. */
   'not_retryable',
   /** 400: a reset, verification or e-mail change link that is used, expired or unknown (decision 0054). */
   'token_invalid',

@@ -94,7 +94,7 @@ describe('the admin money-out panel (issue 30)', () => {
     })
     fireEvent.click(screen.getByRole('button', { name: 'Send again' }))
     expect(
-      await screen.findByText('Only a failed payout or withdrawal can be tried again.'),
+      await screen.findByText('Only something that failed or is stuck can be tried again.'),
     ).toBeTruthy()
   })
 

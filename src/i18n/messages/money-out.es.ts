@@ -11,7 +11,7 @@ export const moneyOutEs: Partial<Record<MessageKey, Message>> = {
   'errors.account_has_orders': 'Tienes pedidos que aún no han terminado.',
   'errors.money_in_transit':
     'Hay dinero saliendo de tu monedero. Inténtalo de nuevo cuando haya llegado.',
-  'errors.not_retryable': 'Solo se puede reintentar un pago o una retirada que haya fallado.',
+  'errors.not_retryable': 'Solo se puede reintentar lo que ha fallado o se ha quedado atascado.',
   'moneyOut.title': 'Retirar dinero',
   'moneyOut.loadError': 'No se pudo cargar lo que puede salir de tu monedero',
   'moneyOut.off':

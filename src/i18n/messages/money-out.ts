@@ -15,7 +15,7 @@ export const moneyOutEn = {
   'errors.account_has_orders': 'You have orders that are not finished yet.',
   'errors.money_in_transit':
     'Money is still on its way out of your wallet. Try again once it has arrived.',
-  'errors.not_retryable': 'Only a failed payout or withdrawal can be tried again.',
+  'errors.not_retryable': 'Only something that failed or is stuck can be tried again.',
   'moneyOut.title': 'Money out',
   'moneyOut.loadError': 'What can leave your wallet could not be loaded',
   'moneyOut.off':
