@@ -110,14 +110,16 @@ describe('my account', () => {
     }, server.url)
     expect(me).toMatchObject({ name: 'Tom the Tester', alias })
 
-    // Wrong current password: said next to the field; the right one signs the phone out.
-    await page.getByLabel('Current password').fill('not my password')
-    await page.getByLabel('New password').fill('a brand new secret')
-    await page.getByRole('button', { name: 'Change password' }).click()
+    // Wrong current password: said next to the field; the right one signs the phone out. (The
+    // e-mail change asks for the current password too: this is the Password section's.)
+    const passwords = page.getByRole('region', { name: 'Password', exact: true })
+    await passwords.getByLabel('Current password').fill('not my password')
+    await passwords.getByLabel('New password').fill('a brand new secret')
+    await passwords.getByRole('button', { name: 'Change password' }).click()
     await page.getByText('That is not your current password.').first().waitFor()
     await expectAccessible(page, 'account, wrong password, desktop')
-    await page.getByLabel('Current password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Change password' }).click()
+    await passwords.getByLabel('Current password').fill(PASSWORD)
+    await passwords.getByRole('button', { name: 'Change password' }).click()
     await page.getByText('Your other devices were signed out.').first().waitFor()
     await phone.page.goto(`${server.url}account`)
     await expect.poll(() => phone.page.url(), { timeout: 10_000 }).toContain('sign-in')
