@@ -7,8 +7,8 @@
 import { Agent } from 'node:https'
 import type { FastifyBaseLogger } from 'fastify'
 import webpush, { WebPushError } from 'web-push'
-import { isDatabaseUnavailable } from '../db/errors.ts'
 import type { Database } from '../db/types.ts'
+import { createOutboxLoop, drainBatches, inLanes } from '../lib/outbox-loop.ts'
 import type { VapidKeys } from '../lib/vapid.ts'
 import { deletePushSubscriptions } from '../repositories/push.ts'
 import {
@@ -164,28 +164,23 @@ export function createPushWorker(deps: PushWorkerDeps) {
     const done: number[] = []
     const gone = new Set<string>()
     const retries: Array<{ id: number; delayMs: number }> = []
-    let next = 0
-    const lane = async () => {
-      while (next < rows.length) {
-        const row = rows[next++]!
-        const outcome = await deliver(row, new Date())
-        if (outcome.do === 'delete') {
-          report.sent += 1
-          done.push(row.id)
-        } else if (outcome.do === 'gone') {
-          report.gone += 1
-          gone.add(row.subscriptionId)
-        } else if (outcome.do === 'retry') {
-          report.retried += 1
-          retries.push({ id: row.id, delayMs: outcome.delayMs })
-        } else {
-          report.dropped += 1
-          done.push(row.id)
-          log?.warn({ pushId: row.id, kind: row.kind, reason: outcome.reason }, 'push dropped')
-        }
+    await inLanes(rows, concurrency, async (row) => {
+      const outcome = await deliver(row, new Date())
+      if (outcome.do === 'delete') {
+        report.sent += 1
+        done.push(row.id)
+      } else if (outcome.do === 'gone') {
+        report.gone += 1
+        gone.add(row.subscriptionId)
+      } else if (outcome.do === 'retry') {
+        report.retried += 1
+        retries.push({ id: row.id, delayMs: outcome.delayMs })
+      } else {
+        report.dropped += 1
+        done.push(row.id)
+        log?.warn({ pushId: row.id, kind: row.kind, reason: outcome.reason }, 'push dropped')
       }
-    }
-    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane))
+    })
     await deletePushes(db, done)
     await deletePushSubscriptions(db, [...gone])
     await retryPushesLater(db, retries)
@@ -193,67 +188,26 @@ export function createPushWorker(deps: PushWorkerDeps) {
   }
 
   /** Sends everything due now, batch after batch. Tests drive the worker with this. */
-  async function runOnce(): Promise<PushRunReport> {
-    const total = { sent: 0, retried: 0, dropped: 0, gone: 0 }
-    for (;;) {
-      const r = await runBatch()
-      total.sent += r.sent
-      total.retried += r.retried
-      total.dropped += r.dropped
-      total.gone += r.gone
-      if (r.claimed < batchSize) return total
-    }
+  function runOnce(): Promise<PushRunReport> {
+    return drainBatches(runBatch, batchSize, () => ({ sent: 0, retried: 0, dropped: 0, gone: 0 }))
   }
 
-  let stopped = true
-  let running: Promise<unknown> | undefined
-  let again = false
-  let poll: ReturnType<typeof setInterval> | undefined
-  let wake: ReturnType<typeof setTimeout> | undefined
-
-  async function tick() {
-    if (stopped) return
-    if (running) {
-      // A commit while a pass runs: one more pass right after it, for rows it did not see.
-      again = true
-      return
-    }
-    again = false
-    running = runOnce()
-    try {
-      await running
-      const at = await nextPushDueAt(db)
-      clearTimeout(wake)
-      if (at && !stopped) {
-        const wait = Math.min(Math.max(at.getTime() - Date.now() + 5, 0), deps.pollMs ?? 5_000)
-        wake = setTimeout(() => void tick(), wait)
-      }
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) log?.warn('push pass skipped: database unavailable')
-      else log?.error({ err: error }, 'push pass failed')
-    } finally {
-      running = undefined
-    }
-    if (again) void tick()
-  }
+  const loop = createOutboxLoop({
+    name: 'push',
+    runOnce,
+    nextDueAt: () => nextPushDueAt(db),
+    pollMs: deps.pollMs ?? 5_000,
+    now: () => new Date(),
+    log,
+  })
 
   return {
     runOnce,
     /** After a commit that wrote notifications: send now rather than at the next poll. */
-    nudge() {
-      void tick()
-    },
-    start() {
-      if (!stopped) return
-      stopped = false
-      poll = setInterval(() => void tick(), deps.pollMs ?? 5_000)
-      void tick()
-    },
+    nudge: loop.nudge,
+    start: loop.start,
     async stop() {
-      stopped = true
-      clearInterval(poll)
-      clearTimeout(wake)
-      await running?.catch(() => undefined)
+      await loop.stop()
       if (!deps.agent) agent.destroy()
     },
   }

@@ -6,8 +6,8 @@
  * or `dead` after the last attempt or a permanent refusal (listed in /admin).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { isDatabaseUnavailable } from '../db/errors.ts'
 import type { Database } from '../db/types.ts'
+import { createOutboxLoop, drainBatches, inLanes } from '../lib/outbox-loop.ts'
 import {
   claimDueMails,
   markMailFailed,
@@ -122,79 +122,33 @@ export function createMailWorker(deps: MailWorkerDeps) {
   async function runBatch(): Promise<MailRunReport & { claimed: number }> {
     const rows = await claimDueMails(db, { now: now(), limit: batchSize, leaseSeconds })
     const report = { sent: 0, retried: 0, dead: 0, claimed: rows.length }
-    let next = 0
-    const lane = async () => {
-      while (next < rows.length) await handle(rows[next++]!, report)
-    }
-    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane))
+    await inLanes(rows, concurrency, (mail) => handle(mail, report))
     return report
   }
 
   /** Sends everything due now, batch after batch. Tests drive the worker with this. */
-  async function runOnce(): Promise<MailRunReport> {
-    const total = { sent: 0, retried: 0, dead: 0 }
-    for (;;) {
-      const r = await runBatch()
-      total.sent += r.sent
-      total.retried += r.retried
-      total.dead += r.dead
-      if (r.claimed < batchSize) return total
-    }
+  function runOnce(): Promise<MailRunReport> {
+    return drainBatches(runBatch, batchSize, () => ({ sent: 0, retried: 0, dead: 0 }))
   }
 
-  let stopped = true
-  let running: Promise<unknown> | undefined
-  let again = false
-  let poll: ReturnType<typeof setInterval> | undefined
-  let wake: ReturnType<typeof setTimeout> | undefined
-  const pollMs = deps.pollMs ?? 5_000
-
-  async function tick() {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    again = false
-    running = runOnce()
-    try {
-      await running
-      const at = await nextMailDueAt(db)
-      clearTimeout(wake)
-      if (at && !stopped) {
-        const wait = Math.min(Math.max(at.getTime() - now().getTime() + 5, 0), pollMs)
-        wake = setTimeout(() => void tick(), wait)
-      }
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) log?.warn('mail pass skipped: database unavailable')
-      else log?.error({ err: error }, 'mail pass failed')
-    } finally {
-      running = undefined
-    }
-    if (again) void tick()
-  }
+  const loop = createOutboxLoop({
+    name: 'mail',
+    runOnce,
+    nextDueAt: () => nextMailDueAt(db),
+    pollMs: deps.pollMs ?? 5_000,
+    now,
+    log,
+  })
 
   return {
     runOnce,
     /** Sends and failures since start, for GET /metrics. */
     totals: () => ({ ...totals }),
     /** After a commit that wrote mail: send now rather than at the next poll. */
-    nudge() {
-      void tick()
-    },
-    start() {
-      if (!stopped) return
-      stopped = false
-      poll = setInterval(() => void tick(), pollMs)
-      void tick()
-    },
+    nudge: loop.nudge,
+    start: loop.start,
     /** Stops polling and waits for the sends in flight, so their outcome is written. */
-    async stop() {
-      stopped = true
-      clearInterval(poll)
-      clearTimeout(wake)
-      await running?.catch(() => undefined)
-    },
+    stop: loop.stop,
   }
 }
 
