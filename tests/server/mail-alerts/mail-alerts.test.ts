@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { defaultAlertPreferences } from '../../../common/alerts.ts'
 import { closeLot } from '../../../server/commands/settlement/close-lot.ts'
 import { sendMessageDigests } from '../../../server/jobs/message-digests.ts'
 import { alertMailer } from '../../../server/mail/alerts/mailer.ts'
@@ -327,24 +328,8 @@ describe('one-click unsubscribe', () => {
 describe('Account → Alerts', () => {
   it('starts from the defaults and refuses a partial or unknown choice', async () => {
     const res = await buyer.b.request({ method: 'GET', url: '/api/me/alerts' })
-    expect(res.json()).toEqual({
-      in_app: {
-        outbid: true,
-        endingSoon: true,
-        result: true,
-        orders: true,
-        messages: true,
-        topUp: true,
-      },
-      email: {
-        outbid: false,
-        endingSoon: false,
-        result: true,
-        orders: true,
-        messages: true,
-        topUp: true,
-      },
-    })
+    // The values themselves are common/alerts.test.ts's to pin down.
+    expect(res.json()).toEqual(defaultAlertPreferences())
     const bad = await buyer.b.request({
       method: 'PUT',
       url: '/api/me/alerts',
