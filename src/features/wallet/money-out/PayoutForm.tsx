@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
-import { parseMoney } from '../../../../common/money'
 import type { MoneyOutView, Payout } from '../../../../common/money-out'
 import { Button } from '../../../components/Button'
 import { TextField } from '../../../components/TextField'
 import { useT } from '../../../i18n'
-import { errorMessage } from '../../../i18n/error-message'
 import { useCreatePayout } from './api'
 import { FocusedHeading } from './FocusedHeading'
+import { MoneyOutActions } from './MoneyOutActions'
+import { useAmountField } from './useAmountField'
 
 /** The most a payout may be now: the real money in the wallet, within today's limit. */
 export function payoutMax(view: MoneyOutView): number {
@@ -23,21 +23,16 @@ export function PayoutForm({
   online: boolean
   onClose: () => void
 }) {
-  const { t, lang, formatMoney } = useT()
+  const { t, formatMoney } = useT()
   const create = useCreatePayout()
-  const [text, setText] = useState('')
-  const [tried, setTried] = useState(false)
+  const { amount, problem: amountProblem, markTried, field } = useAmountField(view.currency)
   const [made, setMade] = useState<Payout | null>(null)
   const id = useId()
   const money = (minor: number) => formatMoney(minor, view.currency)
   const max = payoutMax(view)
-  const amount = parseMoney(text, view.currency)
   const limits = { min: money(view.payoutMin), max: money(max) }
-
-  let problem: string | null = null
-  if (text.trim() === '') problem = tried ? t('moneyOut.amount.required') : null
-  else if (amount === null || amount <= 0) problem = t('moneyOut.amount.invalid')
-  else if (amount < view.payoutMin || amount > max) problem = t('moneyOut.payout.range', limits)
+  const outOfRange = amount !== null && (amount < view.payoutMin || amount > max)
+  const problem = outOfRange ? t('moneyOut.payout.range', limits) : amountProblem
 
   if (made) {
     return (
@@ -55,9 +50,8 @@ export function PayoutForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    setTried(true)
-    if (!online || create.isPending || amount === null || problem !== null || text.trim() === '')
-      return
+    markTried()
+    if (!online || create.isPending || amount === null || problem !== null) return
     create.mutate(amount, { onSuccess: setMade })
   }
   const nothing = max < view.payoutMin
@@ -76,40 +70,17 @@ export function PayoutForm({
     >
       <h3 id={`${id}-title`}>{t('moneyOut.payout.title')}</h3>
       <TextField
-        name="amount"
-        autoFocus
-        label={t('moneyOut.amount.label')}
-        hint={t('moneyOut.payout.hint', {
-          ...limits,
-          daily: money(view.payoutDailyMax),
-        })}
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={20}
-        value={text}
+        {...field}
+        hint={t('moneyOut.payout.hint', { ...limits, daily: money(view.payoutDailyMax) })}
         error={problem}
-        onChange={(event) => setText(event.target.value)}
       />
-      {create.isError ? (
-        <p className="notice notice-error" role="alert">
-          {errorMessage(create.error, lang)}
-        </p>
-      ) : null}
-      <div className="actions">
-        <Button
-          type="submit"
-          pending={create.isPending}
-          pendingLabel={t('moneyOut.sending')}
-          disabled={blocked !== undefined}
-          disabledReason={blocked}
-          reasonId={`${id}-blocked`}
-        >
-          {t('moneyOut.payout.confirm')}
-        </Button>
-        <Button variant="ghost" onClick={onClose}>
-          {t('moneyOut.cancel')}
-        </Button>
-      </div>
+      <MoneyOutActions
+        error={create.isError ? create.error : null}
+        pending={create.isPending}
+        blocked={blocked}
+        confirm={t('moneyOut.payout.confirm')}
+        onClose={onClose}
+      />
     </form>
   )
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { moneyInputValue, parseMoney } from '../../../../common/money'
+import { moneyInputValue } from '../../../../common/money'
 import {
   maxWithdrawal,
   planWithdrawal,
@@ -9,10 +9,11 @@ import {
 import { Button } from '../../../components/Button'
 import { TextField } from '../../../components/TextField'
 import { useT } from '../../../i18n'
-import { errorMessage } from '../../../i18n/error-message'
 import { useCreateWithdrawal } from './api'
+import { MoneyOutActions } from './MoneyOutActions'
 import { OnboardingButton } from './OnboardingButton'
 import { planText } from './plan-text'
+import { useAmountField } from './useAmountField'
 import { WithdrawalResult } from './WithdrawalResult'
 
 /**
@@ -29,32 +30,31 @@ export function WithdrawForm({
   online: boolean
   onClose: () => void
 }) {
-  const { t, lang, formatMoney } = useT()
+  const { t, formatMoney } = useT()
   const create = useCreateWithdrawal()
-  const [text, setText] = useState('')
-  const [tried, setTried] = useState(false)
+  const {
+    amount,
+    problem: amountProblem,
+    setText,
+    markTried,
+    field,
+  } = useAmountField(view.currency)
   const [made, setMade] = useState<Withdrawal | null>(null)
   const id = useId()
   const money = (minor: number) => formatMoney(minor, view.currency)
   const max = maxWithdrawal(view)
-  const amount = parseMoney(text, view.currency)
-
-  let problem: string | null = null
-  if (text.trim() === '') problem = tried ? t('moneyOut.amount.required') : null
-  else if (amount === null || amount <= 0) problem = t('moneyOut.amount.invalid')
-  else if (amount > view.withdrawable)
-    problem = t('moneyOut.withdraw.tooMuch', { max: money(view.withdrawable) })
-  const plan =
-    amount !== null && amount > 0 && amount <= view.withdrawable
-      ? planWithdrawal(amount, view)
-      : null
+  const tooMuch = amount !== null && amount > view.withdrawable
+  const problem = tooMuch
+    ? t('moneyOut.withdraw.tooMuch', { max: money(view.withdrawable) })
+    : amountProblem
+  const plan = amount !== null && !tooMuch ? planWithdrawal(amount, view) : null
   const unreachable = plan !== null && plan.unreachable > 0
 
   if (made) return <WithdrawalResult withdrawal={made} money={money} onClose={onClose} />
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    setTried(true)
+    markTried()
     if (!online || create.isPending || plan === null || unreachable || amount === null) return
     create.mutate(amount, { onSuccess: setMade })
   }
@@ -81,16 +81,9 @@ export function WithdrawForm({
         {t('moneyOut.withdraw.intro', { days: String(view.refundWindowDays) })}
       </p>
       <TextField
-        name="amount"
-        autoFocus
-        label={t('moneyOut.amount.label')}
+        {...field}
         hint={t('moneyOut.withdraw.hint', { max: money(max) })}
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={20}
-        value={text}
         error={problem}
-        onChange={(event) => setText(event.target.value)}
       />
       <Button
         variant="ghost"
@@ -114,28 +107,17 @@ export function WithdrawForm({
           />
         </div>
       ) : null}
-      {create.isError ? (
-        <p className="notice notice-error" role="alert">
-          {errorMessage(create.error, lang)}
-        </p>
-      ) : null}
-      <div className="actions">
-        <Button
-          type="submit"
-          pending={create.isPending}
-          pendingLabel={t('moneyOut.sending')}
-          disabled={blocked !== undefined}
-          disabledReason={blocked}
-          reasonId={`${id}-blocked`}
-        >
-          {plan && amount !== null
+      <MoneyOutActions
+        error={create.isError ? create.error : null}
+        pending={create.isPending}
+        blocked={blocked}
+        confirm={
+          plan && amount !== null
             ? t('moneyOut.withdraw.confirm', { amount: money(amount) })
-            : t('moneyOut.withdraw.submit')}
-        </Button>
-        <Button variant="ghost" onClick={onClose}>
-          {t('moneyOut.cancel')}
-        </Button>
-      </div>
+            : t('moneyOut.withdraw.submit')
+        }
+        onClose={onClose}
+      />
     </form>
   )
 }
