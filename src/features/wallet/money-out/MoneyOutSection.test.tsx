@@ -297,6 +297,27 @@ describe('money out on the wallet screen (issue 30)', () => {
     expect(keyOf(sent!)).toBeTruthy()
   })
 
+  it('both forms: empty only complains after a try, words are not an amount, each form its own limit', async () => {
+    const { requests } = api()
+    open()
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay out' }))
+    expect(screen.queryByText('Enter an amount.')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Pay out' }))
+    expect(screen.getByText('Enter an amount.')).toBeTruthy()
+    fireEvent.change(amountField(), { target: { value: 'ten' } })
+    expect(screen.getByText('Enter an amount such as 12.50.')).toBeTruthy()
+    fireEvent.change(amountField(), { target: { value: '0' } })
+    expect(screen.getByText('Enter an amount such as 12.50.')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }))
+    fireEvent.change(amountField(), { target: { value: '50.01' } })
+    expect(screen.getByText('You can withdraw at most €50.00.')).toBeTruthy()
+    fireEvent.change(amountField(), { target: { value: '-3' } })
+    expect(screen.getByText('Enter an amount such as 12.50.')).toBeTruthy()
+    expect(posts(requests, '/api/wallet/payouts')).toEqual([])
+    expect(posts(requests, '/api/wallet/withdrawals')).toEqual([])
+  })
+
   it('offers no payout until the payout account is ready', async () => {
     api(() =>
       view({
