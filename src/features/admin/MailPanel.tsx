@@ -1,15 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import type { AdminMail, MailStatus } from '../../../common/mail'
 import { Button } from '../../components/Button'
-import { EmptyState } from '../../components/EmptyState'
-import { LoadMore } from '../../components/LoadMore'
-import { QueryErrorState } from '../../components/QueryErrorState'
-import { Loading } from '../../components/Spinner'
 import { useT } from '../../i18n'
-import { useOnline } from '../../offline/online'
+import { AdminList, FilterSelect, RetryWithReason } from './list-kit'
 import { useAdminMail, useRetryMail } from './mail-api'
-import { Outcome, useActionState } from './member-action'
-import { ReasonField, reasonOk } from './ReasonField'
 import { formatWhen } from './when'
 
 /** The statuses the list filters by; the first is what needs an admin. */
@@ -20,50 +14,23 @@ function statuses(): MailStatus[] {
 /** Mail (issue 31): the mails the server gave up on, by status, and sending one again. */
 export function MailPanel() {
   const { t } = useT()
-  const online = useOnline()
   const [status, setStatus] = useState<MailStatus>('dead')
   const query = useAdminMail(status)
-  const id = useId()
-  const items = query.data?.pages.flatMap((page) => page.items) ?? []
   return (
     <>
       <div className="admin-search">
-        <div className="field">
-          <label htmlFor={`${id}-status`}>{t('admin.mail.status')}</label>
-          <select
-            id={`${id}-status`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as MailStatus)}
-          >
-            {statuses().map((value) => (
-              <option key={value} value={value}>
-                {t(`admin.mail.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('admin.mail.status')}
+          value={status}
+          options={statuses().map((value) => ({ value, label: t(`admin.mail.status.${value}`) }))}
+          onChange={setStatus}
+        />
       </div>
-      {query.isPending ? (
-        <Loading label={t('app.loading')} />
-      ) : !query.data ? (
-        <QueryErrorState query={query} title={t('admin.errorTitle')} />
-      ) : items.length === 0 ? (
-        <EmptyState title={t('admin.mail.emptyTitle')}>
-          <p>{t('admin.mail.emptyBody')}</p>
-        </EmptyState>
-      ) : (
-        <ul className="admin-list" role="list" aria-label={t('admin.tab.mail')}>
-          {items.map((item) => (
-            <MailRow key={item.id} mail={item} />
-          ))}
-        </ul>
-      )}
-      <LoadMore
+      <AdminList
         query={query}
-        online={online}
-        label={t('admin.loadMore')}
-        pendingLabel={t('admin.loadingMore')}
-        offlineReason={t('admin.offline')}
+        label={t('admin.tab.mail')}
+        empty={{ title: t('admin.mail.emptyTitle'), body: t('admin.mail.emptyBody') }}
+        row={(mail) => <MailRow mail={mail} />}
       />
     </>
   )
@@ -72,6 +39,7 @@ export function MailPanel() {
 function MailRow({ mail }: { mail: AdminMail }) {
   const { t, lang } = useT()
   const [open, setOpen] = useState(false)
+  const retry = useRetryMail()
   const dead = mail.status === 'dead'
   return (
     <li className={dead ? 'admin-item admin-item-problem' : 'admin-item'}>
@@ -91,36 +59,13 @@ function MailRow({ mail }: { mail: AdminMail }) {
           </Button>
         ) : null}
       </div>
-      {open ? <RetryForm id={mail.id} /> : null}
+      {open ? (
+        <RetryWithReason
+          retry={{ ...retry, mutate: ({ reason }) => retry.mutate({ id: mail.id, reason }) }}
+          label={t('admin.mail.retrySend')}
+          done={t('admin.mail.retried')}
+        />
+      ) : null}
     </li>
-  )
-}
-
-/** Puts a dead mail back in the queue, with the reason kept in the audit. */
-function RetryForm({ id }: { id: number }) {
-  const { t } = useT()
-  const online = useOnline()
-  const retry = useRetryMail()
-  const s = useActionState()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    s.setTried(true)
-    if (!reasonOk(s.reason) || !online) return
-    retry.mutate({ id, reason: s.reason.trim() })
-  }
-  return (
-    <form className="admin-form admin-detail" onSubmit={submit} noValidate>
-      <ReasonField value={s.reason} onChange={s.setReason} showError={s.tried} />
-      <Button
-        type="submit"
-        pending={retry.isPending}
-        disabled={!online}
-        disabledReason={online ? undefined : t('admin.offline')}
-        reasonId={`mail-retry-${id}-offline`}
-      >
-        {t('admin.mail.retrySend')}
-      </Button>
-      <Outcome error={retry.error} done={retry.isSuccess ? t('admin.mail.retried') : null} />
-    </form>
   )
 }

@@ -1,14 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import type { Payout, Withdrawal } from '../../../common/money-out'
 import { Button } from '../../components/Button'
-import { EmptyState } from '../../components/EmptyState'
-import { LoadMore } from '../../components/LoadMore'
-import { QueryErrorState } from '../../components/QueryErrorState'
-import { Loading } from '../../components/Spinner'
 import { useT } from '../../i18n'
-import { useOnline } from '../../offline/online'
+import { AdminList, FilterSelect, RetryWithReason } from './list-kit'
 import { formatWhen } from './when'
-import { Outcome, useActionState } from './member-action'
 import {
   useAdminMoneyOut,
   useRetryMoneyOut,
@@ -16,7 +11,6 @@ import {
   type AdminWithdrawal,
   type MoneyOutKind,
 } from './money-out-api'
-import { ReasonField, reasonOk } from './ReasonField'
 import { ReconciliationPanel } from './ReconciliationPanel'
 
 /** The statuses each list filters by; the first is what needs an admin. */
@@ -34,63 +28,38 @@ function retryable(status: string): boolean {
 /** Money out (issue 30): payouts and withdrawals by status, their retry, and reconciliation. */
 export function MoneyOutPanel() {
   const { t } = useT()
-  const online = useOnline()
   const [kind, setKind] = useState<MoneyOutKind>('payouts')
   const [status, setStatus] = useState('failed')
   const query = useAdminMoneyOut(kind, status)
-  const id = useId()
-  const items = query.data?.pages.flatMap((page) => page.items) ?? []
+  const kinds: MoneyOutKind[] = ['payouts', 'withdrawals']
   return (
     <>
       <ReconciliationPanel />
       <div className="admin-search">
-        <div className="field">
-          <label htmlFor={`${id}-kind`}>{t('admin.moneyOut.kind')}</label>
-          <select
-            id={`${id}-kind`}
-            value={kind}
-            onChange={(event) => {
-              const next = event.target.value as MoneyOutKind
-              setKind(next)
-              setStatus(statusesOf(next)[0]!)
-            }}
-          >
-            <option value="payouts">{t('moneyOut.history.payouts')}</option>
-            <option value="withdrawals">{t('moneyOut.history.withdrawals')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>{t('admin.moneyOut.status')}</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value)}>
-            {statusesOf(kind).map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? t('admin.moneyOut.all') : statusLabel(kind, value, t)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('admin.moneyOut.kind')}
+          value={kind}
+          options={kinds.map((value) => ({ value, label: t(`moneyOut.history.${value}`) }))}
+          onChange={(next) => {
+            setKind(next)
+            setStatus(statusesOf(next)[0]!)
+          }}
+        />
+        <FilterSelect
+          label={t('admin.moneyOut.status')}
+          value={status}
+          options={statusesOf(kind).map((value) => ({
+            value,
+            label: value === 'all' ? t('admin.moneyOut.all') : statusLabel(kind, value, t),
+          }))}
+          onChange={setStatus}
+        />
       </div>
-      {query.isPending ? (
-        <Loading label={t('app.loading')} />
-      ) : !query.data ? (
-        <QueryErrorState query={query} title={t('admin.errorTitle')} />
-      ) : items.length === 0 ? (
-        <EmptyState title={t('admin.moneyOut.emptyTitle')}>
-          <p>{t('admin.moneyOut.emptyBody')}</p>
-        </EmptyState>
-      ) : (
-        <ul className="admin-list" role="list" aria-label={t(`moneyOut.history.${kind}`)}>
-          {items.map((item) => (
-            <MoneyOutRow key={item.id} kind={kind} item={item} />
-          ))}
-        </ul>
-      )}
-      <LoadMore
+      <AdminList<AdminPayout | AdminWithdrawal>
         query={query}
-        online={online}
-        label={t('admin.loadMore')}
-        pendingLabel={t('admin.loadingMore')}
-        offlineReason={t('admin.offline')}
+        label={t(`moneyOut.history.${kind}`)}
+        empty={{ title: t('admin.moneyOut.emptyTitle'), body: t('admin.moneyOut.emptyBody') }}
+        row={(item) => <MoneyOutRow kind={kind} item={item} />}
       />
     </>
   )
@@ -107,6 +76,7 @@ function statusLabel(kind: MoneyOutKind, status: string, t: T): string {
 function MoneyOutRow({ kind, item }: { kind: MoneyOutKind; item: AdminPayout | AdminWithdrawal }) {
   const { t, lang, formatMoney } = useT()
   const [open, setOpen] = useState(false)
+  const retry = useRetryMoneyOut(kind)
   const failure = 'failureMessage' in item ? item.failureMessage : null
   return (
     <li className={item.status === 'pending' ? 'admin-item' : 'admin-item admin-item-problem'}>
@@ -129,36 +99,13 @@ function MoneyOutRow({ kind, item }: { kind: MoneyOutKind; item: AdminPayout | A
           </Button>
         ) : null}
       </div>
-      {open ? <RetryForm kind={kind} id={item.id} /> : null}
+      {open ? (
+        <RetryWithReason
+          retry={{ ...retry, mutate: ({ reason }) => retry.mutate({ id: item.id, reason }) }}
+          label={t('admin.moneyOut.retrySend')}
+          done={t('admin.moneyOut.retried')}
+        />
+      ) : null}
     </li>
-  )
-}
-
-/** Sends a failed or stuck payout or withdrawal again, with the reason kept in the audit. */
-function RetryForm({ kind, id }: { kind: MoneyOutKind; id: string }) {
-  const { t } = useT()
-  const online = useOnline()
-  const retry = useRetryMoneyOut(kind)
-  const s = useActionState()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    s.setTried(true)
-    if (!reasonOk(s.reason) || !online) return
-    retry.mutate({ id, reason: s.reason.trim() })
-  }
-  return (
-    <form className="admin-form admin-detail" onSubmit={submit} noValidate>
-      <ReasonField value={s.reason} onChange={s.setReason} showError={s.tried} />
-      <Button
-        type="submit"
-        pending={retry.isPending}
-        disabled={!online}
-        disabledReason={online ? undefined : t('admin.offline')}
-        reasonId={`retry-${id}-offline`}
-      >
-        {t('admin.moneyOut.retrySend')}
-      </Button>
-      <Outcome error={retry.error} done={retry.isSuccess ? t('admin.moneyOut.retried') : null} />
-    </form>
   )
 }
