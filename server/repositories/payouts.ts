@@ -66,16 +66,26 @@ export function toAdminPayout(p: PayoutRecord): AdminPayout {
   return { ...toPayout(p), userId: p.userId, attempt: p.attempt, transferId: p.transferId }
 }
 
-/** A member's payout by their client key, or a new one; `created` says which. */
+/**
+ * A member's payout by their client key, or a new one; `created` says which. A withdrawal's payout
+ * part names its withdrawal, and its client key is the withdrawal's (one per withdrawal).
+ */
 export async function insertOrGetPayout(
   db: Queryable,
-  p: { userId: string; clientKey: string; amount: number; currency: string; account: string },
+  p: {
+    userId: string
+    clientKey: string
+    amount: number
+    currency: string
+    account: string
+    withdrawalId?: string
+  },
 ): Promise<{ payout: PayoutRecord; created: boolean }> {
   const { rows } = await db.query<PayoutRow>(
-    `insert into payouts (user_id, client_key, amount, currency, stripe_account_id)
-     values ($1, $2, $3, $4, $5)
+    `insert into payouts (user_id, client_key, amount, currency, stripe_account_id, withdrawal_id)
+     values ($1, $2, $3, $4, $5, $6)
      on conflict (user_id, client_key) do nothing returning *`,
-    [p.userId, p.clientKey, p.amount, p.currency, p.account],
+    [p.userId, p.clientKey, p.amount, p.currency, p.account, p.withdrawalId ?? null],
   )
   if (rows[0]) return { payout: toRecord(rows[0]), created: true }
   const { rows: old } = await db.query<PayoutRow>(

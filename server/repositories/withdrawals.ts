@@ -96,26 +96,6 @@ export async function insertWithdrawalRefund(
   return rows[0]!.id
 }
 
-export async function insertWithdrawalPayout(
-  db: Queryable,
-  input: { userId: string; withdrawalId: string; amount: number; currency: string },
-): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into payouts (user_id, client_key, withdrawal_id, amount, currency, stripe_account_id)
-     select $1, $5, $2, $3, $4, a.stripe_account_id
-       from payout_accounts a where a.user_id = $1
-     returning id`,
-    [
-      input.userId,
-      input.withdrawalId,
-      input.amount,
-      input.currency,
-      `withdrawal:${input.withdrawalId}`,
-    ],
-  )
-  return rows[0]!.id
-}
-
 export async function findWithdrawalRefund(
   db: Queryable,
   id: string,

@@ -11,10 +11,10 @@ import type { Queryable } from '../../../db/types.ts'
 import { idempotencyKeyReused } from '../../../lib/idempotent.ts'
 import { AppError } from '../../../lib/problem.ts'
 import { moneyOutView } from '../../../repositories/money-out.ts'
+import { findPayoutAccount, insertOrGetPayout } from '../../../repositories/payouts.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
 import {
   insertWithdrawal,
-  insertWithdrawalPayout,
   insertWithdrawalRefund,
   withdrawalById,
   withdrawalOfKey,
@@ -125,12 +125,18 @@ async function writeWithdrawal(
   }
   let payoutId: string | null = null
   if (plan.payout > 0) {
-    payoutId = await insertWithdrawalPayout(tx, {
+    // The plan sends money by payout only to a ready account, so there is one.
+    const account = await findPayoutAccount(tx, userId)
+    if (!account) throw new AppError(409, 'payouts_not_ready', 'Set up payouts first.')
+    const { payout } = await insertOrGetPayout(tx, {
       userId,
+      clientKey: `withdrawal:${withdrawalId}`,
       withdrawalId,
       amount: plan.payout,
       currency: deps.currency,
+      account: account.stripeAccountId,
     })
+    payoutId = payout.id
     await moveMoneyOnce(tx, {
       userId,
       kind: 'payout',
