@@ -1,15 +1,11 @@
 import type { AdminPayout } from '../../../common/money-out.ts'
+import type { MoneyOutDeps } from '../wallet/top-ups/payments.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
 import { insertAudit } from '../../repositories/admin.ts'
 import { findPayout, startNextAttempt, toAdminPayout } from '../../repositories/payouts.ts'
 import { lockWallets, walletOf } from '../../repositories/wallets.ts'
 import { runCommand } from '../run-command.ts'
-import {
-  debitPayout,
-  lockedView,
-  payoutRefusal,
-  type PayoutDeps,
-} from '../wallet/payouts/request-payout.ts'
+import { debitPayout, lockedView, payoutRefusal } from '../wallet/payouts/request-payout.ts'
 import { announce, sendPayout } from '../wallet/payouts/send-payout.ts'
 import { requireStripe } from '../wallet/top-ups/payments.ts'
 
@@ -23,7 +19,7 @@ const notRetryable = () =>
  * (and the account is still ready), with new keys — then sent. Anything else is 409.
  */
 export async function adminRetryPayout(
-  deps: PayoutDeps,
+  deps: MoneyOutDeps,
   input: { adminId: string; payoutId: string; reason: string },
 ): Promise<AdminPayout> {
   requireStripe(deps.stripe)

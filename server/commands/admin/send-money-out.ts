@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import type { MoneyOutDeps } from '../wallet/top-ups/payments.ts'
 import { maxWithdrawal } from '../../../common/money-out.ts'
 import { formatMoney } from '../../../common/money.ts'
 import { AppError } from '../../lib/problem.ts'
 import { insertAudit } from '../../repositories/admin.ts'
-import {
-  createWithdrawal,
-  readMoneyOut,
-  type WithdrawalDeps,
-} from '../wallet/withdrawals/create-withdrawal.ts'
+import { createWithdrawal, readMoneyOut } from '../wallet/withdrawals/create-withdrawal.ts'
 
 /**
  * The first half of an admin's "send the money out, then close" (decision 0053): all of the
@@ -18,7 +15,7 @@ import {
  * Without Stripe keys it does nothing, and the close refuses with account_has_money.
  */
 export async function sendMoneyOut(
-  deps: WithdrawalDeps,
+  deps: MoneyOutDeps,
   input: { adminId: string; userId: string; reason: string },
 ): Promise<void> {
   // Without Stripe nothing can leave: the close itself refuses with account_has_money.

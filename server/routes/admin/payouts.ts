@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { NUMERIC_CURSOR_PATTERN, UUID_PATTERN } from '../../../common/wire.ts'
 import { adminRetryPayout } from '../../commands/admin/retry-payout.ts'
-import type { PayoutDeps } from '../../commands/wallet/payouts/request-payout.ts'
+import type { MoneyOutDeps } from '../../commands/wallet/top-ups/payments.ts'
 import { payoutsPage, toAdminPayout } from '../../repositories/payouts.ts'
 import {
   AdminPayoutPageSchema,
@@ -26,7 +26,7 @@ const RetryBody = Type.Object({ reason: Reason }, { additionalProperties: false 
  * Payouts for the admin area: every member's, newest first (`?status=` narrows them), and "try
  * again" on a pending or failed one (server/commands/admin/retry-payout.ts), audited.
  */
-const adminPayoutRoutes: FastifyPluginAsyncTypebox<PayoutDeps> = async (app, deps) => {
+const adminPayoutRoutes: FastifyPluginAsyncTypebox<MoneyOutDeps> = async (app, deps) => {
   requireAdmin(app)
 
   app.get(

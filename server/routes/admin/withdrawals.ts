@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { NUMERIC_CURSOR_PATTERN, UUID_PATTERN } from '../../../common/wire.ts'
-import type { WithdrawalDeps } from '../../commands/wallet/withdrawals/create-withdrawal.ts'
+import type { MoneyOutDeps } from '../../commands/wallet/top-ups/payments.ts'
 import { retryWithdrawal } from '../../commands/wallet/withdrawals/retry-withdrawal.ts'
 import { requireStripe } from '../../commands/wallet/top-ups/payments.ts'
 import { latestReport, reconcileMoney } from '../../jobs/reconcile-money.ts'
@@ -36,7 +36,7 @@ const Report = { response: responses({ 200: ReconciliationReportSchema }) }
  * status); retrying a failed or stuck one (audited); and the reconciliation with Stripe — the
  * latest report, and running it now.
  */
-const adminWithdrawalRoutes: FastifyPluginAsyncTypebox<WithdrawalDeps> = async (app, deps) => {
+const adminWithdrawalRoutes: FastifyPluginAsyncTypebox<MoneyOutDeps> = async (app, deps) => {
   requireAdmin(app)
 
   app.get(

@@ -7,7 +7,8 @@ import {
   connectPayoutAccount,
   refreshPayoutAccount,
 } from '../../commands/wallet/payouts/payout-account.ts'
-import { requestPayout, type PayoutDeps } from '../../commands/wallet/payouts/request-payout.ts'
+import { requestPayout } from '../../commands/wallet/payouts/request-payout.ts'
+import type { MoneyOutDeps } from '../../commands/wallet/top-ups/payments.ts'
 import { requireStripe } from '../../commands/wallet/top-ups/payments.ts'
 import type { Limit } from '../../lib/attempt-limiter.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
@@ -39,7 +40,7 @@ const PageQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export interface PayoutRouteDeps extends PayoutDeps {
+export interface PayoutRouteDeps extends MoneyOutDeps {
   /** APP_URL: where Stripe sends the member back after onboarding. */
   appUrl: string | undefined
   basePath: string

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { MoneyOutDeps } from '../../commands/wallet/top-ups/payments.ts'
 import type { MoneyOutView } from '../../../common/money-out.ts'
 import { BALANCE_CAP } from '../../../common/wallet.ts'
 import { REPLAYED_HEADER } from '../../../common/config.ts'
@@ -7,7 +8,6 @@ import { requireStripe } from '../../commands/wallet/top-ups/payments.ts'
 import {
   createWithdrawal,
   readMoneyOut,
-  type WithdrawalDeps,
 } from '../../commands/wallet/withdrawals/create-withdrawal.ts'
 import type { Limit } from '../../lib/attempt-limiter.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
@@ -33,7 +33,7 @@ const PageQuery = Type.Object(
  * Money out for members (docs/product.md §3, decision 0053): what can leave and where it would
  * go, withdrawing to the cards it came from (and by payout for the rest), and the withdrawals made.
  */
-const withdrawalRoutes: FastifyPluginAsyncTypebox<WithdrawalDeps & { limit: Limit }> = async (
+const withdrawalRoutes: FastifyPluginAsyncTypebox<MoneyOutDeps & { limit: Limit }> = async (
   app,
   deps,
 ) => {

@@ -1,7 +1,6 @@
 import { moveMoneyOnce } from '../../../repositories/ledger.ts'
 import type { MoneyOutView } from '../../../../common/money-out.ts'
 import { formatMoney } from '../../../../common/money.ts'
-import type { MoneyOutConfig } from '../../../config/money-out.ts'
 import type { Queryable } from '../../../db/types.ts'
 import { idempotencyKeyReused } from '../../../lib/idempotent.ts'
 import { AppError } from '../../../lib/problem.ts'
@@ -13,14 +12,10 @@ import {
 } from '../../../repositories/payouts.ts'
 import { lockWallets, walletOf } from '../../../repositories/wallets.ts'
 import { runCommand } from '../../run-command.ts'
-import { requireStripe, type PaymentsDeps } from '../top-ups/payments.ts'
+import { requireStripe, type MoneyOutDeps } from '../top-ups/payments.ts'
 import { announce, payoutKey, sendPayout } from './send-payout.ts'
 
 /** What payouts need besides the payments: PAYOUT_MIN, PAYOUT_DAILY_MAX (decision 0053). */
-export interface PayoutDeps extends PaymentsDeps {
-  moneyOut: MoneyOutConfig
-}
-
 /**
  * Why a payout of `amount` cannot leave now, checked in this order (decision 0053), or null: the
  * account must be ready, the amount at least PAYOUT_MIN, within what is left of today's maximum
@@ -60,7 +55,7 @@ export function payoutRefusal(
 }
 
 /** The money-out read under the caller's wallet lock. */
-export function lockedView(tx: Queryable, deps: PayoutDeps, userId: string) {
+export function lockedView(tx: Queryable, deps: MoneyOutDeps, userId: string) {
   const settings = { currency: deps.currency, moneyOut: deps.moneyOut, stripeConfigured: true }
   return moneyOutView(tx, userId, settings)
 }
@@ -87,7 +82,7 @@ export function debitPayout(
  * resends with the same Stripe key. Returns the payout as it stands after the send.
  */
 export async function requestPayout(
-  deps: PayoutDeps,
+  deps: MoneyOutDeps,
   input: { userId: string; clientKey: string; amount: number },
 ): Promise<{ payout: PayoutRecord; replayed: boolean }> {
   requireStripe(deps.stripe)

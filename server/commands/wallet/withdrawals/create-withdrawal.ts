@@ -6,7 +6,6 @@ import {
   type Withdrawal,
 } from '../../../../common/money-out.ts'
 import { formatMoney } from '../../../../common/money.ts'
-import type { MoneyOutConfig } from '../../../config/money-out.ts'
 import type { Queryable } from '../../../db/types.ts'
 import { idempotencyKeyReused } from '../../../lib/idempotent.ts'
 import { AppError } from '../../../lib/problem.ts'
@@ -21,16 +20,12 @@ import {
 } from '../../../repositories/withdrawals.ts'
 import { runCommand } from '../../run-command.ts'
 import { sendPayout } from '../payouts/send-payout.ts'
-import { requireStripe, type PaymentsDeps } from '../top-ups/payments.ts'
+import { requireStripe, type MoneyOutDeps } from '../top-ups/payments.ts'
 import { announce, sendWithdrawalRefund } from './send-refund.ts'
 
 /** What the withdrawal commands need besides payments: the money-out settings. */
-export interface WithdrawalDeps extends PaymentsDeps {
-  moneyOut: MoneyOutConfig
-}
-
 /** The money-out read as the commands make it (Stripe is there: they required it). */
-export function readMoneyOut(deps: WithdrawalDeps, tx: Queryable, userId: string) {
+export function readMoneyOut(deps: MoneyOutDeps, tx: Queryable, userId: string) {
   return moneyOutView(tx, userId, {
     currency: deps.currency,
     moneyOut: deps.moneyOut,
@@ -53,7 +48,7 @@ interface Made {
  * own idempotency key; a part that fails comes back on its own.
  */
 export async function createWithdrawal(
-  deps: WithdrawalDeps,
+  deps: MoneyOutDeps,
   input: { userId: string; clientKey: string; amount: number },
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
   requireStripe(deps.stripe)
@@ -104,7 +99,7 @@ function checkWithdrawal(view: MoneyOutView, amount: number) {
 }
 
 async function writeWithdrawal(
-  deps: WithdrawalDeps,
+  deps: MoneyOutDeps,
   tx: Queryable,
   input: { userId: string; clientKey: string; amount: number; view: MoneyOutView },
 ): Promise<Made> {
@@ -149,7 +144,7 @@ async function writeWithdrawal(
 }
 
 /** Each part to Stripe; one that cannot be sent now stays pending for the reconciler. */
-async function sendParts(deps: WithdrawalDeps, made: Made) {
+async function sendParts(deps: MoneyOutDeps, made: Made) {
   for (const id of made.refundIds) await sendWithdrawalRefund(deps, id)
   if (made.payoutId) {
     try {

@@ -11,7 +11,8 @@ import {
 } from '../../../repositories/withdrawals.ts'
 import { runCommand } from '../../run-command.ts'
 import { requireStripe } from '../top-ups/payments.ts'
-import { readMoneyOut, type WithdrawalDeps } from './create-withdrawal.ts'
+import { readMoneyOut } from './create-withdrawal.ts'
+import type { MoneyOutDeps } from '../top-ups/payments.ts'
 import { announce, sendWithdrawalRefund } from './send-refund.ts'
 
 /**
@@ -21,7 +22,7 @@ import { announce, sendWithdrawalRefund } from './send-refund.ts'
  * one is sent again with its own key. Nothing to retry is 409 not_retryable.
  */
 export async function retryWithdrawal(
-  deps: WithdrawalDeps,
+  deps: MoneyOutDeps,
   input: { adminId: string; withdrawalId: string; reason: string },
 ): Promise<Withdrawal> {
   requireStripe(deps.stripe)
