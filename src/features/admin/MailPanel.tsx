@@ -6,9 +6,12 @@ import { AdminList, FilterSelect, RetryWithReason } from './list-kit'
 import { useAdminMail, useRetryMail } from './mail-api'
 import { formatWhen } from './when'
 
-/** The statuses the list filters by; the first is what needs an admin. */
+/**
+ * The statuses the list filters by; the first is what needs an admin. `kept` is local mode's
+ * outbox (no SMTP), so an admin there sees what would have been sent.
+ */
 function statuses(): MailStatus[] {
-  return ['dead', 'pending', 'sending', 'sent']
+  return ['dead', 'pending', 'sending', 'sent', 'kept']
 }
 
 /** Mail (issue 31): the mails the server gave up on, by status, and sending one again. */
