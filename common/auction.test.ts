@@ -868,3 +868,68 @@ describe('validateLotInput: the delivery (issue 29)', () => {
     })
   })
 })
+
+describe('resolveBid: a maximum alone bids the minimum (docs/product.md)', () => {
+  it('a first maximum alone leads at the starting price and keeps the rest in reserve', () => {
+    const o = resolveBid(fresh(), { bidderId: 'a', maxAmount: 5_000, at })
+    expect(o).toMatchObject({
+      ok: true,
+      state: { currentPrice: 1_000, leaderId: 'a', leaderMax: 5_000, bidCount: 1 },
+    })
+    if (!o.ok) return
+    expect(rows(o)).toEqual([['a', 1_000, false]])
+    expect(o.records[0]!.maxAmount).toBe(5_000)
+  })
+
+  it('against a leader, the minimum is price + increment, and the proxies answer as usual', () => {
+    const led = accept(fresh(), 'a', 1_000, 2_000).state
+    const o = resolveBid(led, { bidderId: 'b', maxAmount: 1_500, at })
+    expect(o).toMatchObject({ ok: true, state: { currentPrice: 1_600, leaderId: 'a' } })
+    if (!o.ok) return
+    expect(rows(o)).toEqual([
+      ['b', 1_500, false],
+      ['a', 1_600, true],
+    ])
+    const wins = resolveBid(led, { bidderId: 'b', maxAmount: 3_000, at })
+    expect(wins).toMatchObject({ ok: true, state: { currentPrice: 2_100, leaderId: 'b' } })
+  })
+
+  it('exactly the minimum is enough; one cent under is too low a bid, not a maximum problem', () => {
+    const led = accept(fresh(), 'a', 1_000).state
+    expect(resolveBid(led, { bidderId: 'b', maxAmount: 1_100, at })).toMatchObject({
+      ok: true,
+      state: { currentPrice: 1_100, leaderId: 'b', leaderMax: 1_100 },
+    })
+    expect(resolveBid(led, { bidderId: 'b', maxAmount: 1_099, at })).toEqual({
+      ok: false,
+      reason: 'bid_too_low',
+      minNextBid: 1_100,
+    })
+    // Typed amounts keep their own answer: a maximum under the bid.
+    expect(resolveBid(led, { bidderId: 'b', amount: 1_100, maxAmount: 1_099, at })).toEqual({
+      ok: false,
+      reason: 'max_below_amount',
+    })
+  })
+
+  it('neither amount nor maximum is a bid at the minimum; a bad maximum alone is invalid', () => {
+    expect(resolveBid(fresh(), { bidderId: 'a', at })).toMatchObject({
+      ok: true,
+      state: { currentPrice: 1_000, leaderMax: 1_000 },
+    })
+    expect(resolveBid(fresh(), { bidderId: 'a', maxAmount: 1_500.5, at })).toEqual({
+      ok: false,
+      reason: 'invalid_amount',
+    })
+  })
+
+  it('the leader raising with a maximum alone keeps the price', () => {
+    const led = accept(fresh(), 'a', 1_000, 2_000).state
+    const o = resolveBid(led, { bidderId: 'a', maxAmount: 9_000, at })
+    expect(o).toMatchObject({
+      ok: true,
+      changed: false,
+      state: { currentPrice: 1_000, leaderMax: 9_000 },
+    })
+  })
+})

@@ -13,7 +13,11 @@ export interface AuctionState {
 
 export interface BidInput {
   bidderId: string
-  amount: number
+  /**
+   * Absent: the lot's minimum next bid, decided here against the state it is placed on (inside the
+   * lot lock on the server) — "just enter your maximum" (docs/product.md).
+   */
+  amount?: number | undefined
   /** Defaults to `amount`. */
   maxAmount?: number | undefined
   at: Date
@@ -56,12 +60,17 @@ export interface BidOutcome {
  * the leader alone. Equal maxima: the earlier one — the current leader — keeps the lead.
  */
 export function resolveBid(state: AuctionState, bid: BidInput): BidOutcome | BidRejection {
-  const amount = bid.amount
-  const max = bid.maxAmount ?? bid.amount
-  if (!isMoney(amount) || !isMoney(max)) return { ok: false, reason: 'invalid_amount' }
   const min = minNextBid(state)
+  const amount = bid.amount ?? min
+  const max = bid.maxAmount ?? amount
+  if (!isMoney(amount) || !isMoney(max)) return { ok: false, reason: 'invalid_amount' }
   if (amount < min) return { ok: false, reason: 'bid_too_low', minNextBid: min }
-  if (max < amount) return { ok: false, reason: 'max_below_amount' }
+  if (max < amount) {
+    // A maximum alone below the minimum is too low a bid, not a maximum below a bid never typed.
+    return bid.amount === undefined
+      ? { ok: false, reason: 'bid_too_low', minNextBid: min }
+      : { ok: false, reason: 'max_below_amount' }
+  }
 
   const withReserve = (price: number, leaderMax: number) =>
     state.reservePrice !== null && leaderMax >= state.reservePrice && price < state.reservePrice

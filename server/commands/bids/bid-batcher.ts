@@ -47,10 +47,11 @@ export class BidBatcher {
     while (queue.length > 0) {
       // Requests waiting together are concurrent: any order is a valid serial order. Ascending
       // amounts (ties keep arrival order) let every bid that is still valid get in, instead of a
-      // higher one that overtook it on the way making it "too low".
+      // higher one that overtook it on the way making it "too low". A maximum alone bids the
+      // minimum, so it goes first.
       const batch = queue
         .splice(0, this.maxBatch)
-        .sort((a, b) => a.request.amount - b.request.amount)
+        .sort((a, b) => (a.request.amount ?? 0) - (b.request.amount ?? 0))
       let outcome: Awaited<ReturnType<typeof placeBids>>
       try {
         outcome = await placeBids(

@@ -4,11 +4,15 @@ import { AppError } from '../../lib/problem.ts'
 const money = (cents: number) => (cents / 100).toFixed(2)
 
 /** A rule of `resolveBid` said no: 422 with the field to fix. */
-export function refusal(outcome: BidRejection): AppError {
+export function refusal(
+  outcome: BidRejection,
+  /** The field that set the bid: `maxAmount` when a maximum came alone. */
+  bidField: 'amount' | 'maxAmount' = 'amount',
+): AppError {
   switch (outcome.reason) {
     case 'bid_too_low':
       return new AppError(422, 'bid_too_low', `The minimum bid is ${money(outcome.minNextBid)}.`, {
-        amount: `Must be at least ${outcome.minNextBid}.`,
+        [bidField]: `Must be at least ${outcome.minNextBid}.`,
       })
     case 'max_below_amount':
       return new AppError(422, 'max_below_amount', 'Your maximum must be at least your bid.', {
@@ -23,7 +27,7 @@ export function refusal(outcome: BidRejection): AppError {
       )
     default:
       return new AppError(422, 'validation_failed', 'Some fields need attention.', {
-        amount: 'Must be a whole number of cents.',
+        [bidField]: 'Must be a whole number of cents.',
       })
   }
 }

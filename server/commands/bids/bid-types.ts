@@ -7,7 +7,8 @@ export type { BidResponse }
 
 export interface BidRequest {
   user: PublicUser
-  amount: number
+  /** Absent: the lot's minimum next bid, decided under the lot lock (a maximum alone). */
+  amount: number | undefined
   maxAmount: number | undefined
   idempotencyKey: string
   /** The sender's real-time socket, left out of the events of its own bid. */
@@ -21,6 +22,12 @@ export type BidResult =
 
 /** The bid's Idempotency-Key claim (scope 'bid'): the same request is the same lot and amounts. */
 export const bidClaim = (lotId: string, r: BidRequest) =>
-  keyClaim(r.user.id, r.idempotencyKey, ['bid', lotId, r.amount, r.maxAmount ?? r.amount])
+  keyClaim(r.user.id, r.idempotencyKey, [
+    'bid',
+    lotId,
+    // A maximum alone is its own request: not the same as a bid of that amount.
+    r.amount ?? 'min',
+    r.maxAmount ?? r.amount ?? 'min',
+  ])
 
 export const bidSlot = (r: BidRequest) => slotOf(r.user.id, r.idempotencyKey)

@@ -101,7 +101,8 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
   /** Accepts or refuses one bid against the running state (throws its refusal). */
   function decide(request: BidRequest): BidResult {
     const { user } = request
-    const max = request.maxAmount ?? request.amount
+    // No amount: the minimum next bid against the state this bid lands on (docs/product.md).
+    const max = request.maxAmount ?? request.amount ?? minNextBid(state)
     if (lot.status !== 'open' || ctx.now.getTime() >= endsAt.getTime()) throw lotNotOpen()
     if (lot.sellerId === user.id) throw ownLot()
     const outcome = resolveBid(state, {
@@ -110,7 +111,7 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
       maxAmount: max,
       at: ctx.now,
     })
-    if (!outcome.ok) throw refusal(outcome)
+    if (!outcome.ok) throw refusal(outcome, request.amount === undefined ? 'maxAmount' : 'amount')
     const mine = funds.get(user.id) ?? NO_FUNDS
     if (!coversMaximum(mine, holdOf(max))) {
       throw insufficientFunds(spendableOnLot(mine), max, holdOf(max))

@@ -8,7 +8,7 @@ import { editLot } from '../../commands/lots/edit-lot.ts'
 import type { Database } from '../../db/types.ts'
 import { REPLAYED_HEADER } from '../../../common/config.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
-import { notFound } from '../../lib/problem.ts'
+import { AppError, notFound } from '../../lib/problem.ts'
 import { listBids } from '../../repositories/bids.ts'
 import {
   findLot,
@@ -141,6 +141,12 @@ const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, optio
   app.post('/lots/:id/bids', { schema: PlaceBidSchema }, async (request, reply) => {
     const user = await request.requireUser()
     const key = idempotencyKeyOf(request.headers, true)
+    if (request.body.amount === undefined && request.body.maxAmount === undefined) {
+      throw new AppError(422, 'validation_failed', 'Enter a bid, a maximum, or both.', {
+        amount: 'Enter a bid or a maximum.',
+        maxAmount: 'Enter a bid or a maximum.',
+      })
+    }
     const result = await bids.submit(lotId(request.params.id), {
       user,
       amount: request.body.amount,

@@ -125,8 +125,9 @@ export const EditLotBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 )
 
+/** A bid, a maximum, or both; a maximum alone bids the lot's minimum (docs/product.md). */
 export const BidBody = Type.Object(
-  { amount: Money(), maxAmount: Type.Optional(Money()) },
+  { amount: Type.Optional(Money()), maxAmount: Type.Optional(Money()) },
   { additionalProperties: false },
 )
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { within, act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { onlineManager } from '@tanstack/react-query'
 import { Route } from 'wouter'
 import { describe, expect, it } from 'vitest'
@@ -184,8 +184,15 @@ describe('lot room', () => {
 
     fireEvent.change(amount, { target: { value: '20' } })
     fireEvent.submit(amount.closest('form')!)
-    // Six increments above the minimum: reviewed first.
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm bid €20.00' }))
+    // Six increments above the minimum: reviewed first — and, leading, it only raises the maximum.
+    expect((await screen.findByTestId('bid-review-summary')).textContent).toBe(
+      'Raise your maximum to €20.00 — the price stays €13.00',
+    )
+    fireEvent.click(
+      within(screen.getByTestId('bid-review')).getByRole('button', {
+        name: 'Raise maximum to €20.00',
+      }),
+    )
     await waitFor(() => expect(bidRequests(requests)).toHaveLength(3))
     expect(bidRequests(requests)[2]!.headers.get('Idempotency-Key')).not.toBe(keys[0])
   })

@@ -24,6 +24,7 @@ import { useLot } from './api'
 import { useLotResult } from './api/result'
 import { BidHistoryList } from './components/BidHistoryList'
 import { Countdown } from './components/Countdown'
+import { formatOpensAt } from './opens-at'
 import { LotBidding } from './components/LotBidding'
 import { LotGallery } from './components/LotGallery'
 import { LotResult } from './components/LotResult'
@@ -136,6 +137,8 @@ export default function LotScreen() {
   const dateTime = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' })
   const my = lot.my
   const over = lot.status !== 'open' && lot.status !== 'scheduled'
+  // A scheduled lot says when bidding opens, not "Time left: Starts in …" (issue 32).
+  const opensAt = lot.status === 'scheduled' ? formatOpensAt(lot.startsAt, lang) : null
 
   return (
     // Phones see the pictures first, as in the big auction apps; wide screens put the title above
@@ -196,10 +199,20 @@ export default function LotScreen() {
                 </div>
                 <div className="time-box">
                   <p className="label">
-                    {live || over ? t('lots.timeLeft') : t('lot.timeNotLive')}
+                    {opensAt
+                      ? t('lot.opensLabel')
+                      : live || over
+                        ? t('lots.timeLeft')
+                        : t('lot.timeNotLive')}
                   </p>
                   <p className="countdown-big">
-                    <Countdown lot={lot} />
+                    {opensAt ? (
+                      <time dateTime={lot.startsAt} data-testid="opens-at">
+                        {opensAt}
+                      </time>
+                    ) : (
+                      <Countdown lot={lot} />
+                    )}
                     {extended && !over ? (
                       <span className="badge badge-extended" data-testid="extended">
                         {t('lot.extended')}
@@ -287,6 +300,7 @@ export default function LotScreen() {
           currency={currency}
           myAlias={me?.alias ?? null}
           winningBidId={result.data?.winningBidId ?? null}
+          opensAt={opensAt}
         />
       </aside>
     </div>

@@ -30,8 +30,8 @@ export function quickAmounts(lot: LotPrices): number[] {
 }
 
 /** A maximum, or an amount at least REVIEW_STEPS increments above the minimum, is reviewed. */
-export function needsReview(lot: LotPrices, amount: number, maxAmount?: number): boolean {
-  if (maxAmount !== undefined) return true
+export function needsReview(lot: LotPrices, amount?: number, maxAmount?: number): boolean {
+  if (maxAmount !== undefined || amount === undefined) return true
   return amount >= minNextBid(lot) + REVIEW_STEPS * stepOf(lot)
 }
 

@@ -67,9 +67,10 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
         setPlaced((n) => n + 1)
         onSuccess?.()
         const mine = body.lot.my?.status ?? null
-        const price = body.lot.currentPrice ?? vars.amount
+        const bidAmount = vars.amount ?? minNextBid(before)
+        const price = body.lot.currentPrice ?? bidAmount
         const reserveJump =
-          mine === 'leading' && !before.reserveMet && body.lot.reserveMet && price > vars.amount
+          mine === 'leading' && !before.reserveMet && body.lot.reserveMet && price > bidAmount
         setResult({
           tone: mine === 'leading' ? 'ok' : 'error',
           status: mine,
@@ -96,7 +97,7 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
         const text = errorMessage(error, lang)
         const fields = isApiError(error) ? error.fieldErrors : {}
         if (isApiError(error) && error.code === 'bid_too_low')
-          return fieldError({ field: 'amount', text })
+          return fieldError({ field: vars.amount === undefined ? 'maxAmount' : 'amount', text })
         if ('maxAmount' in fields) return fieldError({ field: 'maxAmount', text })
         if ('amount' in fields) return fieldError({ field: 'amount', text })
         setResult({ tone: 'error', text, status })
@@ -106,11 +107,11 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
   }
 
   /** The same amounts as the attempt that got no answer keep its key; anything else a new one. */
-  const varsFor = (amount: number, maxAmount?: number): BidInputVars => {
+  const varsFor = (amount: number | undefined, maxAmount?: number): BidInputVars => {
     const previous = attempt.current
     const same = previous && previous.amount === amount && previous.maxAmount === maxAmount
     return {
-      amount,
+      ...(amount !== undefined ? { amount } : {}),
       ...(maxAmount !== undefined ? { maxAmount } : {}),
       idempotencyKey: same ? previous.idempotencyKey : newIdempotencyKey(),
     }

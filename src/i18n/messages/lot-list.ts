@@ -68,6 +68,7 @@ export const lotListEn = {
   'lots.bids': { zero: 'No bids', one: '{count} bid', other: '{count} bids' },
   'lots.startingAt': 'Starting at',
   'lots.currentPrice': 'Current price',
+  'lots.finalPrice': 'Final price',
   'lots.timeLeft': 'Time left',
   'lots.endsIn': 'Ends in {time}',
   'lots.startsIn': 'Starts in {time}',

@@ -14,7 +14,8 @@ import { lotKeys, type BidHistory } from './keys'
 // ── Bids ───────────────────────────────────────────────────────────────────────────────────────
 
 export interface BidInputVars {
-  amount: number
+  /** Absent: the lot's minimum, decided by the server (a maximum alone, docs/product.md). */
+  amount?: number
   maxAmount?: number
   /** One key per attempt, kept across retries of the same attempt. */
   idempotencyKey: string
@@ -34,7 +35,10 @@ export function usePlaceBid(id: string) {
     mutationFn: (vars: BidInputVars) =>
       api
         .post(`lots/${encodeURIComponent(id)}/bids`, {
-          json: { amount: vars.amount, ...(vars.maxAmount ? { maxAmount: vars.maxAmount } : {}) },
+          json: {
+            ...(vars.amount !== undefined ? { amount: vars.amount } : {}),
+            ...(vars.maxAmount ? { maxAmount: vars.maxAmount } : {}),
+          },
           headers: { [IDEMPOTENCY_HEADER]: vars.idempotencyKey },
         })
         .json<BidResponse>(),

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { minNextBid, type LotDetail } from '../../../../common/auction'
-import { moneyInputValue, parseMoney } from '../../../../common/money'
+import { parseMoney } from '../../../../common/money'
 import { useCurrency } from '../../../api/config'
 import { Button } from '../../../components/Button'
 import { TextField } from '../../../components/TextField'
@@ -56,7 +56,8 @@ export function BidForm({
   }, [focusTo])
   const reasonId = useId()
   const min = minNextBid(lot)
-  const amount = parseMoney(amountText, currency)
+  // Empty: the minimum, when a maximum is given (docs/product.md) — no placeholder pretends a value.
+  const amount = amountText.trim() ? parseMoney(amountText, currency) : undefined
   const maxAmount = maxText.trim() ? parseMoney(maxText, currency) : undefined
   const commit = Math.max(amount ?? min, maxAmount ?? 0)
   const wallet = funds.fundsFor(commit)
@@ -85,10 +86,22 @@ export function BidForm({
       setErrors({})
       onSent?.()
     }
-    bidding.request(bidding.varsFor(amount!, maxAmount ?? undefined), { onSuccess, onFailure })
+    bidding.request(bidding.varsFor(amount ?? undefined, maxAmount ?? undefined), {
+      onSuccess,
+      onFailure,
+    })
   }
 
   const leading = lot.my?.status === 'leading'
+  const newMax = maxAmount ?? amount
+  const submitLabel =
+    leading && newMax
+      ? t('bidMax.raise', { max: format(newMax) })
+      : amount
+        ? t('bid.submit', { amount: format(amount) })
+        : maxAmount
+          ? t('bidMax.submitMin', { amount: format(min), max: format(maxAmount) })
+          : t('bid.submitPlain')
   return (
     <form onSubmit={onSubmit} noValidate className="bid-form-fields">
       <fieldset disabled={Boolean(disabledReason)} className="bid-fields">
@@ -97,11 +110,10 @@ export function BidForm({
           data-autofocus
           name="amount"
           label={t('bid.amount')}
-          hint={lot.status === 'open' ? t('bid.amountHint', { min: format(min) }) : undefined}
+          hint={lot.status === 'open' ? t('bidMax.amountHint', { min: format(min) }) : undefined}
           error={errors.amount}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={moneyInputValue(min, currency)}
           value={amountText}
           onChange={(e) => edit(setAmountText)(e.target.value)}
         />
@@ -130,7 +142,7 @@ export function BidForm({
         reasonId={`${reasonId}-reason`}
         className="bid-submit"
       >
-        {amount ? t('bid.submit', { amount: format(amount) }) : t('bid.submitPlain')}
+        {submitLabel}
       </Button>
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {said ? <p key={said.n}>{said.text}</p> : null}

@@ -9,12 +9,15 @@ export function BidHistoryList({
   currency,
   myAlias,
   winningBidId = null,
+  opensAt = null,
 }: {
   lotId: string
   currency: string
   myAlias: string | null
   /** A sold lot's winning bid, marked in the list (decision 0023). */
   winningBidId?: number | null
+  /** A scheduled lot's opening, said ("bidding opens Fri 2:00 PM") instead of "Be the first". */
+  opensAt?: string | null
 }) {
   const { t, lang, formatMoney } = useT()
   const history = useBidHistory(lotId)
@@ -30,7 +33,9 @@ export function BidHistoryList({
       ) : history.isError && rows.length === 0 ? (
         <InlineRetry message={t('lot.historyError')} onRetry={() => void history.refetch()} />
       ) : rows.length === 0 ? (
-        <p className="muted">{t('lot.historyEmpty')}</p>
+        <p className="muted">
+          {opensAt ? t('lot.historyNotOpen', { time: opensAt }) : t('lot.historyEmpty')}
+        </p>
       ) : (
         <ol className="history-list" reversed>
           {rows.map((row) => (

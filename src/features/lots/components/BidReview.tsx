@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { LotDetail } from '../../../../common/auction'
+import { minNextBid, type LotDetail } from '../../../../common/auction'
 import { Button } from '../../../components/Button'
 import { useT } from '../../../i18n'
 import type { BidInputVars } from '../api'
@@ -29,20 +29,38 @@ export function BidReview({
 }) {
   const { t } = useT()
   const reasonId = useId()
-  const commit = Math.max(vars.amount, vars.maxAmount ?? 0)
+  // No amount: the server bids the minimum of the lot it lands on (docs/product.md).
+  const amount = vars.amount ?? minNextBid(lot)
+  const commit = Math.max(amount, vars.maxAmount ?? 0)
   const wallet = funds.fundsFor(commit)
   const reason = wallet?.short ? t('bid.fundsShort') : null
+  // The leader bidding again only raises their maximum: the price does not move (unless the new
+  // maximum reaches a reserve not yet met), so the review says so instead of "Confirm bid".
+  const raising = lot.my?.status === 'leading'
+  const price = format(lot.currentPrice ?? lot.startingPrice)
   return (
     <div className="bid-review" data-testid="bid-review">
+      {raising ? (
+        <p className="bid-review-summary" data-testid="bid-review-summary">
+          <strong>
+            {t(lot.reserveMet === false ? 'bidMax.raiseStaysReserve' : 'bidMax.raiseStays', {
+              max: format(commit),
+              price,
+            })}
+          </strong>
+        </p>
+      ) : null}
       <dl className="facts bid-review-facts">
-        <div>
-          <dt>{t('bid.amount')}</dt>
-          <dd>{format(vars.amount)}</dd>
-        </div>
-        {vars.maxAmount !== undefined ? (
+        {raising ? null : (
+          <div>
+            <dt>{vars.amount === undefined ? t('bidMax.minimumBid') : t('bid.amount')}</dt>
+            <dd>{format(amount)}</dd>
+          </div>
+        )}
+        {vars.maxAmount !== undefined || raising ? (
           <div>
             <dt>{t('bid.reviewMax')}</dt>
-            <dd>{format(vars.maxAmount)}</dd>
+            <dd>{format(commit)}</dd>
           </div>
         ) : null}
         <div>
@@ -57,7 +75,9 @@ export function BidReview({
         ) : null}
       </dl>
       <YouPayLine amount={commit} funds={funds} format={format} />
-      {vars.maxAmount !== undefined ? <p className="small muted">{t('lot.my.maxHidden')}</p> : null}
+      {vars.maxAmount !== undefined || raising ? (
+        <p className="small muted">{t('lot.my.maxHidden')}</p>
+      ) : null}
       <p className="small">{t('bid.reviewSoftClose', { seconds: lot.softCloseSeconds })}</p>
       {wallet?.short ? (
         <FundsLine funds={wallet} format={format} canTopUp={funds.canTopUp} />
@@ -72,7 +92,9 @@ export function BidReview({
           reasonId={reasonId}
           onClick={() => bidding.confirm()}
         >
-          {t('bid.confirm', { amount: format(vars.amount) })}
+          {raising
+            ? t('bidMax.raise', { max: format(commit) })
+            : t('bid.confirm', { amount: format(amount) })}
         </Button>
         <Button variant="secondary" onClick={onBack}>
           {t('bid.back')}

@@ -9,6 +9,7 @@ import { useBidFunds } from '../useBidFunds'
 import { useBidding } from '../useBidding'
 import { useOutbidToastAction } from '../useOutbidToastAction'
 import { usePhoneLayout } from '../usePhoneLayout'
+import { AlertOfferSlot } from './AlertOfferSlot'
 import { BidBar } from './BidBar'
 import { BidDialog } from './BidDialog'
 import { BidFeedback } from './BidFeedback'
@@ -78,7 +79,13 @@ export function LotBidding({
     const query = rest.toString()
     navigate(query ? `${location}?${query}` : location, { replace: true })
   }, [search, signedIn, canBid, broughtBid, lot.status, location, navigate, prepare])
-  const offer = bidding.placed > 0 ? <BidAlertPrompt /> : null
+  // In the room's body, outside the phone's bid bar, and not in the lot's last minutes (0032).
+  const offer =
+    bidding.placed > 0 ? (
+      <AlertOfferSlot endsAt={lot.endsAt}>
+        <BidAlertPrompt />
+      </AlertOfferSlot>
+    ) : null
 
   if (!signedIn && lot.status === 'open') {
     const signIn = (
@@ -112,14 +119,13 @@ export function LotBidding({
   const review = bidding.review
   const close = () => (review ? bidding.cancelReview() : setSheet(false))
   const reviewView = review ? <BidReview {...shared} vars={review} onBack={close} /> : null
-  const reviewTitle = t('bid.reviewTitle')
+  const reviewTitle = lot.my?.status === 'leading' ? t('bidMax.raiseTitle') : t('bid.reviewTitle')
 
   if (phone && lot.status === 'open' && !isSeller) {
     return (
       <>
         <BidBar lot={lot} format={format}>
           <BidFeedback bidding={bidding} />
-          {offer}
           <BidQuick {...shared} onMaximum={() => setSheet(true)} showFunds />
         </BidBar>
         <BidDialog
@@ -132,6 +138,7 @@ export function LotBidding({
           <div hidden={Boolean(review)}>{form}</div>
           {reviewView}
         </BidDialog>
+        {offer}
       </>
     )
   }

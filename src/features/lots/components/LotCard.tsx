@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import type { LotSummary } from '../../../../common/auction'
+import { ENDED_STATUSES, type LotSummary } from '../../../../common/auction'
 import { useT } from '../../../i18n'
 import { Countdown } from './Countdown'
 import { DeliveryLine } from './DeliveryLine'
@@ -23,6 +23,8 @@ export function LotCard({
 }) {
   const { t, formatMoney } = useT()
   const hasBids = lot.currentPrice !== null
+  // An ended lot's price is final and nobody is "leading" any more (issue 32).
+  const over = ENDED_STATUSES.includes(lot.status)
   return (
     <article className="lot-card">
       <LotCardMedia picture={lot.pictures[0]} priority={priority} />
@@ -38,7 +40,7 @@ export function LotCard({
       </div>
       <div className="lot-card-price">
         <span className="lot-card-label">
-          {hasBids ? t('lots.currentPrice') : t('lots.startingAt')}
+          {hasBids ? t(over ? 'lots.finalPrice' : 'lots.currentPrice') : t('lots.startingAt')}
         </span>
         <span className="price">
           {formatMoney(lot.currentPrice ?? lot.startingPrice, currency)}
@@ -46,7 +48,7 @@ export function LotCard({
       </div>
       <p className="lot-card-bids muted small">
         {t('lots.bids', { count: lot.bidCount })}
-        {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
+        {lot.leader && !over ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
       </p>
       <DeliveryLine
         delivery={lot.delivery}

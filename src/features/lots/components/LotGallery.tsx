@@ -162,41 +162,43 @@ export function LotGallery({
           <button type="button" className="btn btn-secondary" onClick={close}>
             {t('gallery.close')}
           </button>
-          <span aria-live="polite">{t('gallery.position', { n: current + 1, count })}</span>
-          <span>
-            {count > 1 ? (
-              <>
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  aria-label={t('gallery.previous')}
-                  disabled={current === 0}
-                  onClick={() => go(current - 1)}
-                >
-                  <span aria-hidden="true">‹</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  aria-label={t('gallery.next')}
-                  disabled={current === count - 1}
-                  onClick={() => go(current + 1)}
-                >
-                  <span aria-hidden="true">›</span>
-                </button>
-              </>
-            ) : null}
+          <span className="picture-zoom-position" aria-live="polite">
+            {t('gallery.position', { n: current + 1, count })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-pressed={zoomed}
+            onClick={() => setZoomed((z) => !z)}
+            data-testid="zoom-toggle"
+          >
+            {zoomed ? t('gallery.zoomOut') : t('gallery.zoomIn')}
+          </button>
+        </div>
+        {/* Previous and next sit on the picture's sides, large and outlined: one toolbar line
+            even on a 390 px phone, and arrows a thumb finds (issue 32). */}
+        {count > 1 ? (
+          <>
             <button
               type="button"
-              className="btn btn-ghost"
-              aria-pressed={zoomed}
-              onClick={() => setZoomed((z) => !z)}
-              data-testid="zoom-toggle"
+              className="picture-zoom-arrow picture-zoom-prev"
+              aria-label={t('gallery.previous')}
+              disabled={current === 0}
+              onClick={() => go(current - 1)}
             >
-              {zoomed ? t('gallery.zoomOut') : t('gallery.zoomIn')}
+              <span aria-hidden="true">‹</span>
             </button>
-          </span>
-        </div>
+            <button
+              type="button"
+              className="picture-zoom-arrow picture-zoom-next"
+              aria-label={t('gallery.next')}
+              disabled={current === count - 1}
+              onClick={() => go(current + 1)}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          </>
+        ) : null}
         <div
           className={zoomed ? 'picture-zoom-stage zoomed' : 'picture-zoom-stage'}
           data-testid="zoom-stage"
