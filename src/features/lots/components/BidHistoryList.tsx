@@ -8,11 +8,14 @@ export function BidHistoryList({
   lotId,
   currency,
   myAlias,
+  isSeller = false,
   winningBidId = null,
 }: {
   lotId: string
   currency: string
   myAlias: string | null
+  /** The seller's own room: an empty history is not an invitation to bid. */
+  isSeller?: boolean
   /** A sold lot's winning bid, marked in the list (decision 0023). */
   winningBidId?: number | null
 }) {
@@ -30,7 +33,7 @@ export function BidHistoryList({
       ) : history.isError && rows.length === 0 ? (
         <InlineRetry message={t('lot.historyError')} onRetry={() => void history.refetch()} />
       ) : rows.length === 0 ? (
-        <p className="muted">{t('lot.historyEmpty')}</p>
+        <p className="muted">{t(isSeller ? 'sell.historyEmpty' : 'lot.historyEmpty')}</p>
       ) : (
         <ol className="history-list" reversed>
           {rows.map((row) => (
