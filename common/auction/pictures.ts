@@ -47,7 +47,7 @@ export type PictureFileProblem = 'type' | 'empty' | 'size'
  * q=1" is image/png); the pixel limit needs the decoded picture and stays the server's.
  */
 export function pictureFileProblem(type: string, bytes: number): PictureFileProblem | null {
-  const bare = (type.split(';')[0] ?? '').trim().toLowerCase()
+  const bare = type.split(';')[0]!.trim().toLowerCase()
   if (!(LOT_IMAGE_TYPES as readonly string[]).includes(bare)) return 'type'
   if (bytes <= 0) return 'empty'
   if (bytes > LOT_IMAGE_MAX_BYTES) return 'size'
