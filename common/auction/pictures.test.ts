@@ -3,10 +3,12 @@ import {
   CARD_PICTURE_SIZES,
   GALLERY_PICTURE_SIZES,
   PICTURE_WIDTHS,
+  pictureFileProblem,
   pictureSrcset,
   variantUrl,
   variantWidths,
 } from './pictures.ts'
+import { LOT_IMAGE_MAX_BYTES } from './limits.ts'
 
 describe('variantWidths: every standard width below the original, never an upscale', () => {
   it.each([
@@ -54,5 +56,25 @@ describe('sizes: how wide the app shows a picture, for the browser to pick a cop
     expect(phone).toBe('100vw')
     // A wide screen at 1.5× still finds a copy wide enough.
     expect(PICTURE_WIDTHS.at(-1)).toBeGreaterThanOrEqual(wide * 1.5)
+  })
+})
+
+describe('pictureFileProblem: the type and size a picture may have, on both sides', () => {
+  it.each([
+    ['image/jpeg', 1, null],
+    ['image/png', LOT_IMAGE_MAX_BYTES, null],
+    ['image/webp', 1000, null],
+    ['IMAGE/PNG', 10, null],
+    [' image/jpeg ; charset=binary', 10, null],
+    ['image/png', LOT_IMAGE_MAX_BYTES + 1, 'size'],
+    ['image/jpeg', 0, 'empty'],
+    ['image/jpeg', -1, 'empty'],
+    ['image/gif', 10, 'type'],
+    ['image/svg+xml', 10, 'type'],
+    ['', 10, 'type'],
+    ['text/plain', LOT_IMAGE_MAX_BYTES + 1, 'type'],
+    ['image/jpegx', 10, 'type'],
+  ] as const)('%j of %i bytes → %s', (type, bytes, problem) => {
+    expect(pictureFileProblem(type, bytes)).toBe(problem)
   })
 })

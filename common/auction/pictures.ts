@@ -3,6 +3,7 @@
  * makes a WebP copy at each of these widths when a picture is uploaded, the client names them in
  * `srcset`, and a copy's address is derived from the original's.
  */
+import { LOT_IMAGE_MAX_BYTES, LOT_IMAGE_TYPES } from './limits.ts'
 import type { LotPicture } from './shapes.ts'
 
 /**
@@ -34,4 +35,21 @@ export function variantUrl(url: string, width: number): string {
 /** The `srcset` of a picture's copies, each address passed through `resolve` (the app's base). */
 export function pictureSrcset(picture: LotPicture, resolve: (url: string) => string): string {
   return picture.widths.map((w) => `${resolve(variantUrl(picture.url, w))} ${w}w`).join(', ')
+}
+
+/** Why a chosen picture file cannot be sent: not one of the types, empty, or too large. */
+export type PictureFileProblem = 'type' | 'empty' | 'size'
+
+/**
+ * The one check of a picture file before any decoding (docs/product.md, "Selling on a
+ * phone"): the client runs it on each file when it is chosen, the server on each upload's
+ * declared type and body. A type is compared without its parameters and case ("IMAGE/PNG;
+ * q=1" is image/png); the pixel limit needs the decoded picture and stays the server's.
+ */
+export function pictureFileProblem(type: string, bytes: number): PictureFileProblem | null {
+  const bare = type.split(';')[0]!.trim().toLowerCase()
+  if (!(LOT_IMAGE_TYPES as readonly string[]).includes(bare)) return 'type'
+  if (bytes <= 0) return 'empty'
+  if (bytes > LOT_IMAGE_MAX_BYTES) return 'size'
+  return null
 }

@@ -14,6 +14,7 @@ import { orderMessagesEs } from './messages/order-messages.es'
 import { moneyOutEs } from './messages/money-out.es'
 import { mailEs } from './messages/mail.es'
 import { roughBiddingEs } from './messages/rough-bidding.es'
+import { roughSellingEs } from './messages/rough-selling.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -31,6 +32,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...moneyOutEs,
   ...mailEs,
   ...roughBiddingEs,
+  ...roughSellingEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

@@ -14,6 +14,7 @@ import { orderMessagesEn } from './messages/order-messages'
 import { moneyOutEn } from './messages/money-out'
 import { mailEn } from './messages/mail'
 import { roughBiddingEn } from './messages/rough-bidding'
+import { roughSellingEn } from './messages/rough-selling'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -36,4 +37,5 @@ export const moreEn = {
   ...moneyOutEn,
   ...mailEn,
   ...roughBiddingEn,
+  ...roughSellingEn,
 } satisfies Record<string, Message>

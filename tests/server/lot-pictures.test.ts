@@ -194,6 +194,13 @@ describe('adding pictures', () => {
     expect(await lotFiles(lot.id)).toEqual([])
   })
 
+  it('takes the declared type however it is spelled: the rule the seller’s screen checks (common/auction/pictures.ts)', async () => {
+    const { b, lot } = await sellerWithLot()
+    const shouted = await upload(b, lot.id, 'IMAGE/PNG; charset=binary', png(1))
+    expect(shouted.statusCode).toBe(201)
+    expect((shouted.json() as Summary).pictures).toHaveLength(1)
+  })
+
   it('refuses pictures over 2 MB with 413, and anyone but the seller', async () => {
     const { b, lot } = await sellerWithLot()
     const big = Buffer.concat([JPEG, Buffer.alloc(LOT_IMAGE_MAX_BYTES)])

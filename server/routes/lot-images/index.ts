@@ -4,6 +4,7 @@ import {
   LOT_IMAGE_MAX_PIXELS,
   LOT_IMAGE_TYPES,
   LOT_PICTURES_MAX,
+  pictureFileProblem,
   type LotSummary,
 } from '../../../common/auction.ts'
 import { isUuid } from '../../../common/wire.ts'
@@ -81,8 +82,13 @@ const lotImageRoutes: FastifyPluginAsyncTypebox<{
       const id = lotId(request.params.id)
       const declared = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       const body = request.body
-      if (!Buffer.isBuffer(body) || body.length === 0) {
+      // The same check the seller's screen makes when a file is chosen (common/auction/pictures.ts).
+      const problem = pictureFileProblem(declared, Buffer.isBuffer(body) ? body.length : 0)
+      if (!Buffer.isBuffer(body) || problem === 'empty') {
         throw new AppError(400, 'bad_request', 'Send the image file as the request body.')
+      }
+      if (problem === 'size') {
+        throw new AppError(413, 'payload_too_large', 'The picture is larger than 2 MB.')
       }
       const actual = sniffImageType(body)
       if (!actual || actual !== declared) {

@@ -51,10 +51,20 @@ export function useAuthForm<F extends string>(options: {
         const perField = Object.fromEntries(
           Object.entries(error.fieldErrors).filter(([k]) => known.includes(k)),
         ) as FieldErrors<F>
-        setServerErrors(perField)
+        const placed = Object.keys(perField)
+        // One refused field (a wrong current password, a taken e-mail) is said once, at the
+        // field, in the reader's language — not again above the form.
+        const single =
+          error.code !== 'validation_failed' &&
+          placed.length === 1 &&
+          Object.keys(error.fieldErrors).length === 1
+        setServerErrors(
+          single ? ({ [placed[0]!]: errorMessage(error, lang) } as FieldErrors<F>) : perField,
+        )
         const first = known.find((f) => perField[f as F])
         if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus()
-        if (Object.keys(perField).length === Object.keys(error.fieldErrors).length) {
+        if (single) return
+        if (placed.length === Object.keys(error.fieldErrors).length) {
           setFormError(errorMessage(error, lang))
           return
         }

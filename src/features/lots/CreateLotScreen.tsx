@@ -8,7 +8,7 @@ import { useT } from '../../i18n'
 import { useOnline } from '../../offline/online'
 import { SignedInOnly } from '../auth'
 import { CategoryField } from './components/CategoryField'
-import { DescriptionField, LotImageField } from './components/CreateLotFields'
+import { DescriptionField, LotImageField, UnsentPictures } from './components/CreateLotFields'
 import { NextStepsField } from './components/NextStepsField'
 import { DeliveryFields } from './components/DeliveryFields'
 import { LotTimingFields } from './components/LotTimingFields'
@@ -34,6 +34,14 @@ function CreateLotForm() {
   const { values, set, fieldRef, errors } = form
   const formId = useId()
   const count = Object.keys(errors).length
+  // The lot exists but a chosen picture is not on it: say so, and never offer the form again.
+  if (form.unsent)
+    return (
+      <div className="create-lot">
+        <h1>{t('create.title')}</h1>
+        <UnsentPictures form={form} online={online} />
+      </div>
+    )
   return (
     <div className="create-lot">
       <h1>{t('create.title')}</h1>

@@ -162,7 +162,7 @@ export default function LotScreen() {
           <DeliveryLine delivery={lot.delivery} currency={currency} className="muted small" />
         </div>
         <div className="lot-head-actions">
-          {me && my ? <WatchButton lotId={lot.id} watching={my.watching} /> : null}
+          {me && my && !isSeller ? <WatchButton lotId={lot.id} watching={my.watching} /> : null}
           {me ? null : (
             <Link
               className="btn btn-secondary"
@@ -293,12 +293,13 @@ export default function LotScreen() {
       </div>
       <aside className="lot-side">
         <section className="panel" aria-label={t('lot.watchersTitle')}>
-          <Watchers lotId={lot.id} me={me} />
+          <Watchers lotId={lot.id} me={me} sellerId={lot.sellerId} />
         </section>
         <BidHistoryList
           lotId={lot.id}
           currency={currency}
           myAlias={me?.alias ?? null}
+          isSeller={isSeller}
           winningBidId={result.data?.winningBidId ?? null}
           opensAt={opensAt}
         />

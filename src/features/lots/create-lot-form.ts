@@ -2,7 +2,7 @@ import {
   DESCRIPTION_MAX_LENGTH,
   NEXT_STEPS_MAX_LENGTH,
   LOT_IMAGE_MAX_BYTES,
-  LOT_IMAGE_TYPES,
+  pictureFileProblem,
   SOFT_CLOSE_DEFAULT_SECONDS,
   SOFT_CLOSE_MAX_SECONDS,
   SOFT_CLOSE_MIN_SECONDS,
@@ -190,10 +190,66 @@ export function formFieldErrors(fieldErrors: Readonly<Record<string, string>>): 
   return errors
 }
 
-/** A picture the server will take (type and size), or no picture at all. */
-export function isAcceptableImage(file: File | null): boolean {
-  return (
-    !file ||
-    ((LOT_IMAGE_TYPES as readonly string[]).includes(file.type) && file.size <= LOT_IMAGE_MAX_BYTES)
-  )
+/**
+ * What is wrong with a chosen picture file, naming it (the same rule the server applies,
+ * common/auction/pictures.ts), or null when it may be sent.
+ */
+export function pictureProblem(
+  file: Pick<File, 'name' | 'type' | 'size'>,
+  t: Translate,
+  lang: string,
+): string | null {
+  const problem = pictureFileProblem(file.type, file.size)
+  if (problem === null) return null
+  const mb = (bytes: number) =>
+    new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))
+  switch (problem) {
+    case 'type':
+      return t('sell.picture.type', { name: file.name })
+    case 'empty':
+      return t('sell.picture.empty', { name: file.name })
+    case 'size':
+      return t('sell.picture.size', {
+        name: file.name,
+        size: mb(file.size),
+        max: mb(LOT_IMAGE_MAX_BYTES),
+      })
+  }
+}
+
+/** The values a field's check reads: editing any of them may make its error go. */
+function fieldInputs(field: Field): Array<keyof LotFormValues> {
+  switch (field) {
+    case 'delivery':
+      return ['ships', 'pickup', 'shippingCost', 'pickupTown']
+    case 'startsAt':
+      return ['startMode', 'startsAt']
+    case 'endsAt':
+      return ['startMode', 'startsAt', 'duration', 'endsAt']
+    default:
+      return [field]
+  }
+}
+
+/**
+ * The errors still shown after a failed submit, as the seller edits (no new submit): a field's
+ * error goes once the form's own check finds that field right, and stays, with the check's
+ * current words, while it is still wrong. A field the server refused goes when the seller
+ * changes what it reads and the check finds it right; the others stay as they were.
+ */
+export function errorsStillShown(
+  shown: { errors: FieldErrors; values: LotFormValues; fromServer: boolean },
+  values: LotFormValues,
+  current: FieldErrors,
+): FieldErrors {
+  const still: FieldErrors = {}
+  for (const field of FIELD_ORDER) {
+    const before = shown.errors[field]
+    if (!before) continue
+    const now = current[field]
+    if (now) still[field] = now
+    else if (shown.fromServer && fieldInputs(field).every((k) => values[k] === shown.values[k]))
+      still[field] = before
+  }
+  return still
 }

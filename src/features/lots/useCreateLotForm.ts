@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { isApiError } from '../../api/errors'
-import { useToast } from '../../components/Toast'
 import { useT } from '../../i18n'
 import { errorMessage } from '../../i18n/error-message'
 import { LOT_PICTURES_MAX } from '../../../common/auction'
@@ -10,10 +9,11 @@ import { serverNow } from './clock'
 import { moved } from './components/PictureOrderList'
 import {
   checkLotForm,
+  errorsStillShown,
   FIELD_ORDER,
   formFieldErrors,
   INITIAL_VALUES,
-  isAcceptableImage,
+  pictureProblem,
   type Field,
   type FieldErrors,
   type LotFormValues,
@@ -26,6 +26,15 @@ const revoke = (url: string) => {
 }
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+type ChosenImage = { file: File; url: string }
+/** The chosen pictures not yet on a created lot: the first failed (and why), the rest wait. */
+export interface UnsentPictures {
+  lotId: string
+  images: ChosenImage[]
+  /** The one that failed (its object URL) and the server's reason. */
+  failed: string
+  reason: string
+}
 
 /**
  * The create-lot form's state and its submit: checked before sending; then the lot, then its
@@ -45,18 +54,25 @@ export function useCreateLotForm({
   const [, navigate] = useLocation()
   const create = useCreateLot()
   const upload = useAddLotPicture()
-  const { notify } = useToast()
   const [values, setValues] = useState<LotFormValues>(INITIAL_VALUES)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  // What the last failed submit said, and the values it looked at (see errorsStillShown).
+  const [shown, setShown] = useState<{
+    errors: FieldErrors
+    values: LotFormValues
+    fromServer: boolean
+  } | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
   // Each chosen file with an object URL for its thumbnail (revoked when removed or on leaving).
-  const [images, setImages] = useState<Array<{ file: File; url: string }>>([])
-  const shown = useRef(images)
+  const [images, setImages] = useState<ChosenImage[]>([])
+  const kept = useRef(images)
   useEffect(() => {
-    shown.current = images
+    kept.current = images
   }, [images])
-  useEffect(() => () => shown.current.forEach((image) => revoke(image.url)), [])
-  const [imageError, setImageError] = useState<string | null>(null)
+  useEffect(() => () => kept.current.forEach((image) => revoke(image.url)), [])
+  // One line per refused file (its name and why), or the too-many note.
+  const [imageErrors, setImageErrors] = useState<string[]>([])
+  const [unsent, setUnsent] = useState<UnsentPictures | null>(null)
+  const [sending, setSending] = useState(false)
   const refs = useRef<Partial<Record<Field, FieldElement | null>>>({})
 
   /** An onChange for a text field: `onChange={set('title')}`. */
@@ -65,55 +81,89 @@ export function useCreateLotForm({
   /** A ref callback that lets a field take the focus when it is the first wrong one. */
   const fieldRef = (name: Field) => (el: FieldElement | null) => void (refs.current[name] = el)
 
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found)
+  // A fixed field's error goes as it is fixed, without a new submit (the others stay).
+  const errors: FieldErrors = shown
+    ? errorsStillShown(shown, values, checkLotForm(values, serverNow(), t, money, currency).errors)
+    : {}
+
+  const showErrors = (found: FieldErrors, fromServer = false) => {
+    setShown({ errors: found, values, fromServer })
     const first = FIELD_ORDER.find((f) => found[f])
     if (first) refs.current[first]?.focus()
   }
 
-  /** Adds chosen files after those already chosen: acceptable ones only, at most 8 in all. */
+  /**
+   * Adds chosen files after those already chosen: each is checked at once with the server's own
+   * rule, and each refused one is named with why; at most 8 in all.
+   */
   const chooseImages = (files: File[]) => {
-    const ok = files.filter((file) => isAcceptableImage(file))
+    const problems: string[] = []
+    const ok = files.filter((file) => {
+      const problem = pictureProblem(file, t, lang)
+      if (problem) problems.push(problem)
+      return problem === null
+    })
     const room = LOT_PICTURES_MAX - images.length
     const taken = ok.slice(0, Math.max(0, room)).map((file) => ({ file, url: objectUrl(file) }))
     setImages((before) => [...before, ...taken])
-    setImageError(
-      ok.length < files.length
-        ? t('create.err.image')
-        : ok.length > room
-          ? t('pictures.tooMany', { max: LOT_PICTURES_MAX })
-          : null,
-    )
+    if (ok.length > room) problems.push(t('pictures.tooMany', { max: LOT_PICTURES_MAX }))
+    setImageErrors(problems)
   }
   const moveImage = (from: number, to: number) => setImages((before) => moved(before, from, to))
   const removeImage = (index: number) => setImages((before) => before.filter((_, i) => i !== index))
 
+  /**
+   * Sends `list` to the created lot in order and opens the lot when all are on it. At the first
+   * failure it stops (the order stays the seller's) and keeps the rest here, named, to try again
+   * or remove (docs/product.md, "Selling on a phone").
+   */
+  const sendPictures = async (lotId: string, list: ChosenImage[]) => {
+    setSending(true)
+    for (const [index, image] of list.entries()) {
+      try {
+        await upload.mutateAsync({ id: lotId, file: image.file })
+      } catch (error) {
+        setSending(false)
+        setUnsent({
+          lotId,
+          images: list.slice(index),
+          failed: image.url,
+          reason: errorMessage(error, lang),
+        })
+        return
+      }
+    }
+    setSending(false)
+    setUnsent(null)
+    navigate(`/lots/${lotId}`)
+  }
+  const retryUnsent = () => {
+    if (unsent && online && !sending) void sendPictures(unsent.lotId, unsent.images)
+  }
+  const removeUnsent = (index: number) => {
+    if (!unsent) return
+    const left = unsent.images.filter((_, i) => i !== index)
+    if (left.length === 0) return navigate(`/lots/${unsent.lotId}`)
+    setUnsent({ ...unsent, images: left })
+  }
+  const openWithout = () => {
+    if (unsent) navigate(`/lots/${unsent.lotId}`)
+  }
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!online || create.isPending) return
+    if (!online || create.isPending || sending) return
     setFormError(null)
     const { request, errors: found } = checkLotForm(values, serverNow(), t, money, currency)
     if (Object.keys(found).length > 0) return showErrors(found)
-    setErrors({})
+    setShown(null)
     create.mutate(request, {
-      onSuccess: async (lot) => {
-        // The lot exists now; a failed picture upload must not make anyone list it twice.
-        for (const { file } of images) {
-          const sent = await upload.mutateAsync({ id: lot.id, file }).then(
-            () => true,
-            () => false,
-          )
-          if (!sent) {
-            notify({ message: t('create.imageFailed'), tone: 'error', duration: 0 })
-            break
-          }
-        }
-        navigate(`/lots/${lot.id}`)
-      },
+      // The lot exists now: a failed picture keeps this screen, never a second listing.
+      onSuccess: (lot) => void sendPictures(lot.id, images),
       onError: (error) => {
         if (isApiError(error)) {
           const fromServer = formFieldErrors(error.fieldErrors)
-          if (Object.keys(fromServer).length > 0) return showErrors(fromServer)
+          if (Object.keys(fromServer).length > 0) return showErrors(fromServer, true)
         }
         setFormError(errorMessage(error, lang))
       },
@@ -127,13 +177,18 @@ export function useCreateLotForm({
     fieldRef,
     errors,
     formError,
-    imageError,
+    imageErrors,
     images,
     chooseImages,
     moveImage,
     removeImage,
     onSubmit,
-    pending: create.isPending || upload.isPending,
+    unsent,
+    sending,
+    retryUnsent,
+    removeUnsent,
+    openWithout,
+    pending: create.isPending || sending,
   }
 }
 

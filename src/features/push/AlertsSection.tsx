@@ -11,7 +11,7 @@ import { useOnline } from '../../offline/online'
 import { alertsState, type AlertsState } from './alerts-state'
 import { AlertGrid } from './AlertGrid'
 import { usePushConfig, usePushDevices, useRemoveDevice, useTurnOnAlerts } from './api'
-import { refreshBrowserSubscription, useBrowserSubscription } from './browser'
+import { NoPushServiceError, refreshBrowserSubscription, useBrowserSubscription } from './browser'
 import { rememberAsked } from './ask-rule'
 import { browserTraits, notificationPermission, pushSupport } from './support'
 import './push.css'
@@ -127,7 +127,9 @@ function ThisDevice({
           ) : null}
           {turnOn.isError ? (
             <p className="notice notice-error" role="alert">
-              {errorMessage(turnOn.error, lang)}
+              {turnOn.error instanceof NoPushServiceError
+                ? t('push.noService')
+                : errorMessage(turnOn.error, lang)}
             </p>
           ) : null}
           <Button

@@ -59,12 +59,42 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 export async function subscribeBrowser(publicKey: string): Promise<PushSubscription> {
   const registration = await navigator.serviceWorker.ready
   const key = base64UrlBytes(publicKey)
+  if (!registration.pushManager) throw new NoPushServiceError()
   const existing = await registration.pushManager.getSubscription()
   if (existing) {
     if (sameKey(existing.options.applicationServerKey, key)) return existing
     await existing.unsubscribe()
   }
-  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+  try {
+    return await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    })
+  } catch (error) {
+    throw noPushService(error) ? new NoPushServiceError() : error
+  }
+}
+
+/**
+ * The browser has the Push API but no push service behind it (a browser built without one, a
+ * blocked service): nothing Lotline or the member can fix, so the screen says so plainly.
+ */
+export class NoPushServiceError extends Error {
+  override name = 'NoPushServiceError'
+  constructor() {
+    super('This browser has no push service.')
+  }
+}
+
+/**
+ * Chromium without a push service rejects with an AbortError ("push service not available" /
+ * "push service error"), Firefox with one naming the service; NotSupportedError elsewhere. A
+ * refused permission (NotAllowedError) is not this.
+ */
+export function noPushService(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  if (error.name === 'NotSupportedError') return true
+  return error.name === 'AbortError' || /push service/i.test(error.message)
 }
 
 /** This browser's endpoint: named at sign-out, so the server drops its device with the session. */

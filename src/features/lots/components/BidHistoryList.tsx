@@ -8,12 +8,15 @@ export function BidHistoryList({
   lotId,
   currency,
   myAlias,
+  isSeller = false,
   winningBidId = null,
   opensAt = null,
 }: {
   lotId: string
   currency: string
   myAlias: string | null
+  /** The seller's own room: an empty history is not an invitation to bid. */
+  isSeller?: boolean
   /** A sold lot's winning bid, marked in the list (decision 0023). */
   winningBidId?: number | null
   /** A scheduled lot's opening, said ("bidding opens Fri 2:00 PM") instead of "Be the first". */
@@ -34,7 +37,9 @@ export function BidHistoryList({
         <InlineRetry message={t('lot.historyError')} onRetry={() => void history.refetch()} />
       ) : rows.length === 0 ? (
         <p className="muted">
-          {opensAt ? t('lot.historyNotOpen', { time: opensAt }) : t('lot.historyEmpty')}
+          {opensAt
+            ? t('lot.historyNotOpen', { time: opensAt })
+            : t(isSeller ? 'sell.historyEmpty' : 'lot.historyEmpty')}
         </p>
       ) : (
         <ol className="history-list" reversed>

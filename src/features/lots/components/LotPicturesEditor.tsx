@@ -4,7 +4,7 @@ import { useT } from '../../../i18n'
 import { errorMessage } from '../../../i18n/error-message'
 import { useOnline } from '../../../offline/online'
 import { useAddLotPicture, useRemoveLotPicture, useReorderLotPictures } from '../api'
-import { isAcceptableImage } from '../create-lot-form'
+import { pictureProblem } from '../create-lot-form'
 import { thumbnailSrc } from './LotCardMedia'
 import { moved, PictureOrderList } from './PictureOrderList'
 import './pictures.css'
@@ -37,18 +37,25 @@ export function LotPicturesEditor({ lot }: { lot: LotSummary }) {
   const addFiles = async (files: File[]) => {
     setError(null)
     setStatus('')
-    const acceptable = files.filter((f) => isAcceptableImage(f))
-    if (acceptable.length < files.length) setError(t('create.err.image'))
+    // Checked when chosen with the server's own rule; each refused file is named with why.
+    const problems: string[] = []
+    const acceptable = files.filter((f) => {
+      const problem = pictureProblem(f, t, lang)
+      if (problem) problems.push(problem)
+      return problem === null
+    })
     const sending = acceptable.slice(0, Math.max(0, room))
     if (acceptable.length > sending.length)
-      setError(t('pictures.tooMany', { max: LOT_PICTURES_MAX }))
+      problems.push(t('pictures.tooMany', { max: LOT_PICTURES_MAX }))
+    if (problems.length > 0) setError(problems.join(' '))
     let added = 0
     for (const file of sending) {
       try {
         await add.mutateAsync({ id: lot.id, file })
         added++
       } catch (e) {
-        fail(e)
+        problems.push(`${file.name}: ${errorMessage(e, lang)}`)
+        setError(problems.join(' '))
         break
       }
     }

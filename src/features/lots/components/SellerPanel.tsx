@@ -17,6 +17,7 @@ import { useEditLot } from '../api/edit'
 import { CancelLot } from './CancelLot'
 import { LotPicturesEditor } from './LotPicturesEditor'
 import './seller.css'
+import './selling.css'
 
 /**
  * The seller's own lot room (decision 0025): instead of a bid form (and of the phone's bid bar),
@@ -57,7 +58,9 @@ export function SellerPanel({
           <dd data-testid="seller-reserve">{t(reserve)}</dd>
         </div>
       </dl>
-      <p className="muted small">{t('seller.watchersHint')}</p>
+      {/* One column until 960 px puts the side column below this panel (selling.css). */}
+      <p className="muted small seller-hint-below">{t('sell.watchersBelow')}</p>
+      <p className="muted small seller-hint-beside">{t('seller.watchersHint')}</p>
       {editing && editable ? (
         <LotEditForm lot={lot} onDone={() => setEditing(false)} />
       ) : (

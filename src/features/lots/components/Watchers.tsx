@@ -7,14 +7,25 @@ import { usePresence } from '../../../realtime/presence'
  * Who is in the lot room now (presence-lot.{id}); aliases only. Signed-in users only. Only while
  * live: a member list kept from before a drop would pretend to be current.
  */
-export function Watchers({ lotId, me }: { lotId: string; me: { id: string } | null }) {
+export function Watchers({
+  lotId,
+  me,
+  sellerId,
+}: {
+  lotId: string
+  me: { id: string } | null
+  /** The lot's seller: in their own room, never counted or shown as a watching bidder. */
+  sellerId?: string
+}) {
   const { t } = useT()
   const live = useLive()
   const members = usePresence(me ? lotPresenceChannel(lotId) : null)
   if (!me) return <p className="watchers muted small">{t('lot.watchersSignIn')}</p>
   if (!live) return <p className="watchers muted small">{t('lot.watchersNotLive')}</p>
   if (!members) return <p className="watchers muted small">{t('app.loading')}</p>
-  const unique = [...new Map(members.map((m) => [m.id, m])).values()]
+  const unique = [
+    ...new Map(members.filter((m) => m.id !== sellerId).map((m) => [m.id, m])).values(),
+  ]
   return (
     <div className="watchers">
       <p className="small">

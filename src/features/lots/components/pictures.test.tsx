@@ -201,7 +201,7 @@ describe('LotPicturesEditor', () => {
     await waitFor(
       () =>
         expect(editor.getByRole('alert').textContent).toBe(
-          'The server is busy with other pictures right now. Try adding this one again in a minute.',
+          'a.png: The server is busy with other pictures right now. Try adding this one again in a minute.',
         ),
       { timeout: 6_000 },
     )
