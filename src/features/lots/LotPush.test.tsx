@@ -98,6 +98,18 @@ describe('alerts offered after a bid (decision 0032)', () => {
     ).toBe(true)
   })
 
+  it('"Turn on" in a browser without a push service says so, not "Something went wrong"', async () => {
+    const env = stubPush()
+    env.subscribe.mockRejectedValue(
+      new DOMException('Registration failed - push service not available', 'AbortError'),
+    )
+    open({ 'GET /api/push/subscriptions': () => json({ items: [] }) })
+    fireEvent.click(await screen.findByRole('button', { name: 'Bid €13.00' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn on' }))
+    expect(await screen.findByText(/^This browser can.t receive alerts/)).toBeTruthy()
+    expect(screen.queryByText('Something went wrong')).toBeNull()
+  })
+
   it('never when the browser already answered, or the member answered before', async () => {
     stubPush({ permission: 'denied' })
     open()

@@ -11,7 +11,8 @@ import { useOnline } from '../../offline/online'
 import { alertsState, type AlertsState } from './alerts-state'
 import { AlertGrid } from './AlertGrid'
 import { usePushConfig, usePushDevices, useRemoveDevice, useTurnOnAlerts } from './api'
-import { NoPushServiceError, refreshBrowserSubscription, useBrowserSubscription } from './browser'
+import { refreshBrowserSubscription, useBrowserSubscription } from './browser'
+import { turnOnErrorText } from './turn-on-error'
 import { rememberAsked } from './ask-rule'
 import { browserTraits, notificationPermission, pushSupport } from './support'
 import './push.css'
@@ -127,9 +128,7 @@ function ThisDevice({
           ) : null}
           {turnOn.isError ? (
             <p className="notice notice-error" role="alert">
-              {turnOn.error instanceof NoPushServiceError
-                ? t('push.noService')
-                : errorMessage(turnOn.error, lang)}
+              {turnOnErrorText(turnOn.error, t, lang)}
             </p>
           ) : null}
           <Button

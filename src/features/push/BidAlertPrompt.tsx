@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { useT } from '../../i18n'
-import { errorMessage } from '../../i18n/error-message'
 import { usePushConfig, useTurnOnAlerts } from './api'
 import { rememberAsked, shouldOfferAfterBid, wasAsked } from './ask-rule'
 import { browserTraits, notificationPermission, pushSupport } from './support'
+import { turnOnErrorText } from './turn-on-error'
 import './push.css'
 
 /**
@@ -57,7 +57,7 @@ export function BidAlertPrompt() {
       <p className="small">{t('push.offer.body')}</p>
       {turnOn.isError ? (
         <p className="small" role="alert">
-          {errorMessage(turnOn.error, lang)}
+          {turnOnErrorText(turnOn.error, t, lang)}
         </p>
       ) : null}
       <div className="actions">
