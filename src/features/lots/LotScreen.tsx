@@ -23,6 +23,7 @@ import { WatchButton } from './components/WatchButton'
 import { useLot } from './api'
 import { useLotResult } from './api/result'
 import { BidHistoryList } from './components/BidHistoryList'
+import { BlockBidders } from './components/BlockBidders'
 import { Countdown } from './components/Countdown'
 import { LotBidding } from './components/LotBidding'
 import { LotGallery } from './components/LotGallery'
@@ -288,6 +289,7 @@ export default function LotScreen() {
           myAlias={me?.alias ?? null}
           winningBidId={result.data?.winningBidId ?? null}
         />
+        {isSeller ? <BlockBidders lotId={lot.id} /> : null}
       </aside>
     </div>
   )
