@@ -14,6 +14,7 @@ export const roughToolsEs: Partial<Record<MessageKey, Message>> = {
     '¿Terminar este lote ahora? Nadie ha pujado, así que termina sin venta y se cierran las pujas para todos.',
   'tools.end.confirmButton': 'Terminar el lote ahora',
   'tools.end.keep': 'Dejarlo abierto',
+  'tools.end.hasBids': 'Alguien ha pujado mientras tanto: el lote sigue hasta su final.',
   'tools.end.offline': 'Estás sin conexión. Conéctate para terminar el lote.',
 
   'tools.block.title': 'Pujadores de este lote',

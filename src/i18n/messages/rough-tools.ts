@@ -18,6 +18,7 @@ export const roughToolsEn = {
     'End this lot now? Nobody has bid, so it ends unsold and bidding closes for everyone.',
   'tools.end.confirmButton': 'End the lot now',
   'tools.end.keep': 'Keep it running',
+  'tools.end.hasBids': 'Someone has bid in the meantime: the lot now runs until its end.',
   'tools.end.offline': 'You are offline. Connect to end the lot.',
 
   'tools.block.title': 'Bidders on this lot',

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { Button } from '../../../components/Button'
 import { useT } from '../../../i18n'
+import { isApiError } from '../../../api/errors'
 import { errorMessage } from '../../../i18n/error-message'
 import { useOnline } from '../../../offline/online'
 import { useEndLotEarly } from '../api/tools'
@@ -57,7 +58,9 @@ export function EndLotEarly({ lotId }: { lotId: string }) {
       </div>
       {end.isError ? (
         <p className="notice notice-error" role="alert">
-          {errorMessage(end.error, lang)}
+          {isApiError(end.error) && end.error.code === 'lot_has_bids'
+            ? t('tools.end.hasBids')
+            : errorMessage(end.error, lang)}
         </p>
       ) : null}
     </div>
