@@ -61,7 +61,7 @@ describe('the audit as sentences (issue 32)', () => {
     }
     const cancel = entry({ action: 'lot.cancel', targetLabel: 'Brass lamp', details })
     expect(auditSentence(cancel, en, money)).toBe(
-      'Ana cancelled “Brass lamp”, releasing 1 holds (€25.00)',
+      'Ana cancelled “Brass lamp”, releasing 1 hold (€25.00)',
     )
     expect(auditSentence(entry({ action: 'member.role', details }), en, money)).toBe(
       'Ana made Bob Administrator',
