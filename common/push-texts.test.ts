@@ -58,23 +58,26 @@ describe('push texts', () => {
     },
   )
 
-  it.each(PUSH_LANGS)('%s: a cancel tells the seller Lotline’s reason, a bidder the hold', (lang) => {
-    const reason = 'Counterfeit item'
-    const forSeller = texts(lang, 'lot_cancelled', { ...lot, reason, seller: true })
-    const forBidder = texts(lang, 'lot_cancelled', { ...lot, reason })
-    const plain = texts(lang, 'lot_cancelled')
-    expect(forSeller.body).toContain(reason)
-    expect(forSeller.body).toContain(lot.title)
-    expect(forSeller.body).toContain('Lotline')
-    expect(forBidder.body).toContain(reason)
-    // Only a bidder had a hold to release; the seller's words differ from the bidder's.
-    expect(forSeller.body).not.toBe(forBidder.body)
-    expect(plain.body).not.toContain('Lotline')
-    expect(plain.body.length).toBeLessThan(forBidder.body.length)
-    const sellerPlain = texts(lang, 'lot_cancelled', { ...lot, seller: true })
-    expect(sellerPlain.body).not.toContain('Lotline')
-    expect(sellerPlain.body).not.toBe(plain.body)
-  })
+  it.each(PUSH_LANGS)(
+    '%s: a cancel tells the seller Lotline’s reason, a bidder the hold',
+    (lang) => {
+      const reason = 'Counterfeit item'
+      const forSeller = texts(lang, 'lot_cancelled', { ...lot, reason, seller: true })
+      const forBidder = texts(lang, 'lot_cancelled', { ...lot, reason })
+      const plain = texts(lang, 'lot_cancelled')
+      expect(forSeller.body).toContain(reason)
+      expect(forSeller.body).toContain(lot.title)
+      expect(forSeller.body).toContain('Lotline')
+      expect(forBidder.body).toContain(reason)
+      // Only a bidder had a hold to release; the seller's words differ from the bidder's.
+      expect(forSeller.body).not.toBe(forBidder.body)
+      expect(plain.body).not.toContain('Lotline')
+      expect(plain.body.length).toBeLessThan(forBidder.body.length)
+      const sellerPlain = texts(lang, 'lot_cancelled', { ...lot, seller: true })
+      expect(sellerPlain.body).not.toContain('Lotline')
+      expect(sellerPlain.body).not.toBe(plain.body)
+    },
+  )
 
   it.each(PUSH_LANGS)('%s: a top-up push gives its amount, and no lot', (lang) => {
     const kinds = [

@@ -110,9 +110,13 @@ describe('the admin area', () => {
     await expect.poll(() => entries.first().textContent()).toContain('Lot cancelled')
     const audit = (await entries.allTextContents()).join('\n')
     // Each row reads as a sentence (issue 32), its reason after a dash.
-    expect(audit).toMatch(/Lot cancelled.*cancelled “E2E admin teapot”, releasing 1 hold .* — Counterfeit item/)
+    expect(audit).toMatch(
+      /Lot cancelled.*cancelled “E2E admin teapot”, releasing 1 hold .* — Counterfeit item/,
+    )
     expect(audit).toMatch(/Member suspended.*suspended alice@lotline\.test.* — Unpaid lots/)
-    expect(audit).toMatch(/Wallet adjusted.*credited alice@lotline\.test €5\.00, balance .* — Goodwill credit/)
+    expect(audit).toMatch(
+      /Wallet adjusted.*credited alice@lotline\.test €5\.00, balance .* — Goodwill credit/,
+    )
     expect(audit).not.toMatch(/balanceAfter|holdsReleased/)
     await expectAccessible(page, 'admin audit, desktop')
 

@@ -136,7 +136,11 @@ describe('the seller ends a lot early', () => {
     expect(await lotRow(lotId)).toEqual(bidOn)
     expect((await end(seller, randomUUID())).statusCode).toBe(404)
     expect((await end(seller, 'not-a-lot')).statusCode).toBe(404)
-    const guest = await t.app.inject({ method: 'POST', url: `/api/lots/${lotId}/end`, headers: XHR })
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: `/api/lots/${lotId}/end`,
+      headers: XHR,
+    })
     expect(guest.statusCode).toBe(401)
   })
 })
@@ -170,9 +174,9 @@ describe('a seller blocks a bidder', () => {
     })
     const future = await openLot(t.db, seller.id)
     expect((await bid(bob, future, { amount: 1_000 })).json().code).toBe('bidder_blocked')
-    expect((await bid(bob, await openLot(t.db, otherSeller.id), { amount: 1_000 })).statusCode).toBe(
-      201,
-    )
+    expect(
+      (await bid(bob, await openLot(t.db, otherSeller.id), { amount: 1_000 })).statusCode,
+    ).toBe(201)
     const { rows } = await t.db.query('select count(*)::int as n from bids where lot_id = $1', [
       running,
     ])
@@ -180,9 +184,9 @@ describe('a seller blocks a bidder', () => {
 
     // A second block changes nothing; unblocking lets them bid again.
     expect((await blocks(seller, 'PUT', bob.alias)).json().items).toHaveLength(1)
-    expect((await blocks(seller, 'GET')).json().items.map((b: { alias: string }) => b.alias)).toEqual(
-      [bob.alias],
-    )
+    expect(
+      (await blocks(seller, 'GET')).json().items.map((b: { alias: string }) => b.alias),
+    ).toEqual([bob.alias])
     const unblock = await blocks(seller, 'DELETE', bob.alias)
     expect(unblock.json().items).toEqual([])
     expect((await bid(bob, running, { amount: 1_000 })).statusCode).toBe(201)
@@ -233,7 +237,11 @@ describe('a seller blocks a bidder', () => {
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/)
     }
     expect(await blockRows(seller.id)).toEqual([])
-    const guest = await t.app.inject({ method: 'GET', url: '/api/me/blocked-bidders', headers: XHR })
+    const guest = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/blocked-bidders',
+      headers: XHR,
+    })
     expect(guest.statusCode).toBe(401)
   })
 

@@ -32,9 +32,7 @@ export function auditSentence(
           amount: money(Math.abs(amount ?? 0)),
           balance: after === null ? '' : money(after),
         }
-        return (amount ?? 0) < 0
-          ? t('audit.say.debit', values)
-          : t('audit.say.credit', values)
+        return (amount ?? 0) < 0 ? t('audit.say.debit', values) : t('audit.say.credit', values)
       }
       case 'member.role':
         return t('audit.say.role', {

@@ -33,7 +33,8 @@ export const roughToolsEn = {
   'tools.block.offline': 'You are offline. Connect to change your blocks.',
 
   'tools.blocks.title': 'Blocked bidders',
-  'tools.blocks.intro': 'Members you blocked cannot bid on your lots. Unblock them to allow it again.',
+  'tools.blocks.intro':
+    'Members you blocked cannot bid on your lots. Unblock them to allow it again.',
   'tools.blocks.none': 'You have not blocked anyone.',
   'tools.blocks.since': 'blocked {date}',
   'tools.blocks.unblock': 'Unblock',

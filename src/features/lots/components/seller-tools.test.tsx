@@ -57,7 +57,10 @@ describe('seller tools (issue 32)', () => {
     unmount()
     renderWithApp(
       <LotResult
-        lot={detail({ ...summary({ status: 'cancelled' }), cancelledAt: '2026-01-01T10:30:00.000Z' })}
+        lot={detail({
+          ...summary({ status: 'cancelled' }),
+          cancelledAt: '2026-01-01T10:30:00.000Z',
+        })}
         format={format}
         viewerKey={null}
       />,
