@@ -166,6 +166,10 @@ describe('seller tools on a phone (issue 32)', () => {
     await seccion.getByRole('heading', { name: 'Pujadores bloqueados' }).waitFor()
     await seccion.getByRole('button', { name: `Desbloquear a ${alias}` }).waitFor()
     await expectAccessible(spanish, 'blocked bidders, phone, dark, Spanish')
+    await spanish.goto(`${server.url}lots/${lot.id}`)
+    const pujadores = spanish.getByRole('region', { name: 'Pujadores de este lote' })
+    expect(await pujadores.getByTestId('bidder-blocked').textContent()).toBe('Bloqueado')
+    await expectAccessible(spanish, 'bidder blocked, phone, dark, Spanish')
 
     await section.getByRole('button', { name: `Unblock ${alias}` }).tap()
     await section.getByText('You have not blocked anyone.').waitFor()
@@ -181,6 +185,12 @@ describe('seller tools on a phone (issue 32)', () => {
     const page = await phone(seller.email, 'light', { password: PASSWORD })
     await page.goto(`${server.url}lots/${lot.id}`)
     await page.getByTestId('seller-panel').waitFor()
+    // The same seller in Spanish on a dark phone: "End now" is theirs while nobody has bid.
+    const spanish = await phone(seller.email, 'dark', { password: PASSWORD, locale: 'es-ES' })
+    await spanish.goto(`${server.url}lots/${lot.id}`)
+    await spanish.getByRole('button', { name: 'Terminar ahora' }).tap()
+    await spanish.getByText(/termina sin venta/).waitFor()
+    await expectAccessible(spanish, 'end now confirm, phone, dark, Spanish')
 
     const admin = await login('admin@lotline.test')
     const res = await api(`admin/lots/${lot.id}/cancel`, admin, {
@@ -204,8 +214,7 @@ describe('seller tools on a phone (issue 32)', () => {
     await page.getByText('Cancelled by Lotline: Counterfeit item').waitFor()
     await expectAccessible(page, 'cancel notification, phone, light')
 
-    const spanish = await phone(seller.email, 'dark', { password: PASSWORD, locale: 'es-ES' })
-    await spanish.goto(`${server.url}lots/${lot.id}`)
+    // The Spanish phone, still on the room, reads the cancel live.
     const motivo = spanish.getByTestId('cancel-reason')
     await motivo.waitFor()
     expect(await motivo.textContent()).toBe('Cancelado por Lotline: Counterfeit item')
