@@ -74,6 +74,10 @@ export const ERROR_CODES = [
   'email_not_verified',
   /** 503: the server is decoding as many pictures as it takes at once; Retry-After says when. */
   'pictures_busy',
+  /** 403: the lot's seller blocked this member's bids (issue 32, docs/security.md). */
+  'bidder_blocked',
+  /** 422: an admin debit larger than the member's available balance; `amount` is what is. */
+  'debit_below_zero',
   'account_suspended',
   'last_admin',
   'push_endpoint_taken',

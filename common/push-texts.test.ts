@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NOTIFICATION_KINDS, type NotificationKind } from './auction.ts'
-import { PUSH_LANGS, PUSH_TEXTS, type PushLang } from './push-texts.ts'
+import { PUSH_LANGS, PUSH_TEXTS, type PushLang, type PushTextInput } from './push-texts.ts'
 
 /** The words of every push, as a member reads them (decision 0032). */
 const lot = { title: 'Brass lamp', amount: '€460', minutes: 5 }
@@ -10,7 +10,7 @@ describe('push texts', () => {
   // What a member must be able to read off each push, in each language: checked as behaviour
   // (what it names, that kinds and languages differ), not by restating the table's sentences.
   const kinds = NOTIFICATION_KINDS
-  const texts = (lang: PushLang, kind: NotificationKind, input = lot) =>
+  const texts = (lang: PushLang, kind: NotificationKind, input: PushTextInput = lot) =>
     PUSH_TEXTS[lang][kind](input)
 
   it('has a title and a body for every notification kind in every language', () => {
@@ -55,6 +55,27 @@ describe('push texts', () => {
         expect(texts(lang, kind).body, kind).not.toContain(lot.amount)
       expect(PUSH_TEXTS[lang].actions.bid(lot)).toContain(lot.amount)
       expect(PUSH_TEXTS[lang].actions.open(lot)).not.toContain(lot.amount)
+    },
+  )
+
+  it.each(PUSH_LANGS)(
+    '%s: a cancel tells the seller Lotline’s reason, a bidder the hold',
+    (lang) => {
+      const reason = 'Counterfeit item'
+      const forSeller = texts(lang, 'lot_cancelled', { ...lot, reason, seller: true })
+      const forBidder = texts(lang, 'lot_cancelled', { ...lot, reason })
+      const plain = texts(lang, 'lot_cancelled')
+      expect(forSeller.body).toContain(reason)
+      expect(forSeller.body).toContain(lot.title)
+      expect(forSeller.body).toContain('Lotline')
+      expect(forBidder.body).toContain(reason)
+      // Only a bidder had a hold to release; the seller's words differ from the bidder's.
+      expect(forSeller.body).not.toBe(forBidder.body)
+      expect(plain.body).not.toContain('Lotline')
+      expect(plain.body.length).toBeLessThan(forBidder.body.length)
+      const sellerPlain = texts(lang, 'lot_cancelled', { ...lot, seller: true })
+      expect(sellerPlain.body).not.toContain('Lotline')
+      expect(sellerPlain.body).not.toBe(plain.body)
     },
   )
 

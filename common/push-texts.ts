@@ -20,6 +20,10 @@ export interface PushTextInput {
   from?: string
   /** Where an order now stands (an order's move), or ''. */
   state?: string
+  /** Lotline's reason for cancelling a lot (an admin's cancel, issue 32), or ''. */
+  reason?: string
+  /** The push goes to the lot's seller (a cancel tells the seller, not a bidder). */
+  seller?: boolean
 }
 
 type Texts = Record<NotificationKind, (i: PushTextInput) => { title: string; body: string }> & {
@@ -68,6 +72,19 @@ function movedEs(state: string, t: string): string {
   }
 }
 
+/** A cancel: the seller hears Lotline's reason; a bidder that their hold is free (and why). */
+function cancelledEn(i: PushTextInput): string {
+  const why = i.reason ? ` by Lotline: ${i.reason}` : ''
+  if (i.seller) return `Your lot ${i.title} was cancelled${why}.`
+  return `${i.title} was cancelled${why}. Your hold was released.`
+}
+
+function cancelledEs(i: PushTextInput): string {
+  const why = i.reason ? ` por Lotline: ${i.reason}` : ''
+  if (i.seller) return `Tu lote ${i.title} se ha cancelado${why}.`
+  return `${i.title} se ha cancelado${why}. Tu retención se ha liberado.`
+}
+
 const EN: Texts = {
   outbid: (i) => ({
     title: 'You were outbid',
@@ -86,7 +103,7 @@ const EN: Texts = {
   lot_unsold: (i) => ({ title: 'Your lot did not sell', body: `${i.title} ended without a sale.` }),
   lot_cancelled: (i) => ({
     title: 'Auction cancelled',
-    body: `${i.title} was cancelled. Your hold was released.`,
+    body: cancelledEn(i),
   }),
   top_up_succeeded: (i) => ({
     title: 'Top-up added',
@@ -143,7 +160,7 @@ const ES: Texts = {
   lot_unsold: (i) => ({ title: 'Tu lote no se ha vendido', body: `${i.title} terminó sin venta.` }),
   lot_cancelled: (i) => ({
     title: 'Subasta cancelada',
-    body: `${i.title} se ha cancelado. Tu retención se ha liberado.`,
+    body: cancelledEs(i),
   }),
   top_up_succeeded: (i) => ({
     title: 'Recarga añadida',

@@ -44,6 +44,8 @@ import watchlistRoutes from './routes/watchlist/index.ts'
 import type { MailOutbox } from './mail/outbox.ts'
 import type { AlertMailer } from './mail/alerts/mailer.ts'
 import alertRoutes from './routes/alerts/index.ts'
+import blockRoutes from './routes/blocks/index.ts'
+import adminBlockRoutes from './routes/admin/blocks.ts'
 
 /** The app's version, as the OpenAPI document states it. */
 const VERSION = (
@@ -206,6 +208,8 @@ export async function registerRoutes(
           await api.register(adminRatingRoutes, { db })
           await api.register(adminMailRoutes, { db })
           await api.register(sellerRoutes, { db })
+          await api.register(blockRoutes, { db })
+          await api.register(adminBlockRoutes, { db })
           await api.register(orderMessageRoutes, {
             db,
             sendLimit: config.limits.orderMessagesPerMember,

@@ -42,6 +42,13 @@ export interface LotSummary {
   imageUrl: string | null
   /** Every picture in the seller's order, the cover first (at most `LOT_PICTURES_MAX`). */
   pictures: LotPicture[]
+  /** When the lot was cancelled (issue 32), null unless its status is `cancelled`. */
+  cancelledAt: string | null
+  /**
+   * Lotline's reason when an admin cancelled it, shown to everyone; null when the seller cancelled
+   * their own lot (or the lot is not cancelled).
+   */
+  cancelReason: string | null
   version: number
   serverTime: string
 }

@@ -18,6 +18,11 @@ export interface BidContext {
   pending: Map<string, number>
   /** Pre-allocated bid ids, ascending: bid-id order is the serial order of the bids. */
   bidIds: number[]
+  /**
+   * Which of the users the seller blocked (issue 32). Read after the lot lock, which a block
+   * takes on every running lot of the seller, so a bid racing a block is decided after it.
+   */
+  blocked: Set<string>
 }
 
 export interface NewBidRow {

@@ -49,6 +49,9 @@ export interface LockedLot {
   pictures: LotPicture[]
   closedAt: Date | null
   settledAt: Date | null
+  /** Issue 32: when it was cancelled, and the admin's reason (null for the seller's own). */
+  cancelledAt: Date | null
+  cancelReason: string | null
 }
 
 /** A lot with its seller's display name and its leader's public alias (decision 0025). */
@@ -89,6 +92,8 @@ export function lotSummary(lot: NamedLot, now = new Date()): LotSummary {
       height: p.height,
       widths: p.widths,
     })),
+    cancelledAt: lot.cancelledAt?.toISOString() ?? null,
+    cancelReason: lot.cancelReason,
     version: lot.version,
     serverTime: now.toISOString(),
   }

@@ -67,6 +67,8 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     minutes: lot ? Math.max(0, Math.ceil((lot.endsAt.getTime() - now.getTime()) / MINUTE)) : 0,
     from: text(p.data.from),
     state: text(p.data.state),
+    reason: text(p.data.reason),
+    seller: p.data.seller === true,
   }
   const words = texts[p.kind](input)
   const topUpId = text(p.data.topUpId)

@@ -16,7 +16,7 @@ export {
  * transaction (`claimIdempotencyKeys`) and stores its answer in the same transaction
  * (`completeIdempotencyKeys`), so the key, the work and the answer commit — or roll back —
  * together. Scopes: 'bid', 'top-up', 'admin-adjustment', 'watch', 'notifications-read',
- * 'lot-create', 'lot-cancel', 'lot-edit', 'address', 'order-move', 'order-message', 'withdrawal',
+ * 'lot-create', 'lot-cancel', 'lot-end', 'lot-edit', 'address', 'order-move', 'order-message', 'withdrawal',
  * 'payout'.
  */
 export type IdempotencyScope =
@@ -27,6 +27,7 @@ export type IdempotencyScope =
   | 'notifications-read'
   | 'lot-create'
   | 'lot-cancel'
+  | 'lot-end'
   | 'lot-edit'
   | 'address'
   | 'order-move'

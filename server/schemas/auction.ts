@@ -62,6 +62,10 @@ const lotSummaryProperties = {
       maxItems: LOT_PICTURES_MAX,
     },
   ),
+  /** When the lot was cancelled, null unless it is (issue 32). */
+  cancelledAt: Nullable(Timestamp),
+  /** Lotline's reason when an admin cancelled it; null for the seller's own cancel. */
+  cancelReason: Nullable(Type.String()),
   version: Type.Integer(),
   serverTime: Timestamp,
 }

@@ -15,6 +15,7 @@ import { moneyOutEs } from './messages/money-out.es'
 import { mailEs } from './messages/mail.es'
 import { roughBiddingEs } from './messages/rough-bidding.es'
 import { roughSellingEs } from './messages/rough-selling.es'
+import { roughToolsEs } from './messages/rough-tools.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -33,6 +34,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...mailEs,
   ...roughBiddingEs,
   ...roughSellingEs,
+  ...roughToolsEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',

@@ -15,6 +15,7 @@ import { moneyOutEn } from './messages/money-out'
 import { mailEn } from './messages/mail'
 import { roughBiddingEn } from './messages/rough-bidding'
 import { roughSellingEn } from './messages/rough-selling'
+import { roughToolsEn } from './messages/rough-tools'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -38,4 +39,5 @@ export const moreEn = {
   ...mailEn,
   ...roughBiddingEn,
   ...roughSellingEn,
+  ...roughToolsEn,
 } satisfies Record<string, Message>

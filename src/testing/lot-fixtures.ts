@@ -21,6 +21,8 @@ export function summary(overrides: Partial<LotSummary> = {}): LotSummary {
     delivery: { shipping: null, pickup: { town: 'Madrid' } },
     imageUrl: null,
     pictures: [],
+    cancelledAt: null,
+    cancelReason: null,
     version: 3,
     serverTime: '2026-01-01T11:00:00.000Z',
     ...overrides,

@@ -109,9 +109,15 @@ describe('the admin area', () => {
     await entries.first().waitFor()
     await expect.poll(() => entries.first().textContent()).toContain('Lot cancelled')
     const audit = (await entries.allTextContents()).join('\n')
-    expect(audit).toMatch(/Lot cancelled · E2E admin teapot[\s\S]*Counterfeit item/)
-    expect(audit).toMatch(/Member suspended · alice@lotline\.test[\s\S]*Unpaid lots/)
-    expect(audit).toMatch(/Wallet adjusted · alice@lotline\.test[\s\S]*Goodwill credit/)
+    // Each row reads as a sentence (issue 32), its reason after a dash.
+    expect(audit).toMatch(
+      /Lot cancelled.*cancelled “E2E admin teapot”, releasing 1 hold .* — Counterfeit item/,
+    )
+    expect(audit).toMatch(/Member suspended.*suspended alice@lotline\.test.* — Unpaid lots/)
+    expect(audit).toMatch(
+      /Wallet adjusted.*credited alice@lotline\.test €5\.00, balance .* — Goodwill credit/,
+    )
+    expect(audit).not.toMatch(/balanceAfter|holdsReleased/)
     await expectAccessible(page, 'admin audit, desktop')
 
     // A phone: a member gets "not allowed"; the admin's audit fits the screen.

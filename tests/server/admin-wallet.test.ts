@@ -90,7 +90,7 @@ describe('admin wallet adjustments', () => {
     await bid(target, await openLot(t.db, seller.id), { amount: 1_000, maxAmount: 3_000 })
     const debit = await adjust(admin, target.id, -2_001)
     expect(debit.statusCode).toBe(422)
-    expect(debit.json().code).toBe('insufficient_funds')
+    expect(debit.json().code).toBe('debit_below_zero')
     expect((await adjust(admin, target.id, -2_000)).statusCode).toBe(201)
     const over = await adjust(admin, target.id, CAP - 3_000 + 1)
     expect(over.statusCode).toBe(422)
@@ -105,7 +105,7 @@ describe('admin wallet adjustments', () => {
     const target = await newMember(1_000)
     const key = randomUUID()
     const refused = await adjust(admin, target.id, -5_000, key)
-    expect(refused.json().code).toBe('insufficient_funds')
+    expect(refused.json().code).toBe('debit_below_zero')
     await appendLedgerEntry(t.db, {
       userId: target.id,
       kind: 'adjustment',

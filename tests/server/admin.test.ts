@@ -281,7 +281,7 @@ describe('wallet adjustments', () => {
     expect((await adjust(-400)).statusCode).toBe(201)
     const refused = await adjust(-5_000)
     expect(refused.statusCode).toBe(422)
-    expect(refused.json().code).toBe('insufficient_funds')
+    expect(refused.json().code).toBe('debit_below_zero')
     expect(await auditRows(target.id)).toEqual([
       {
         action: 'wallet.adjust',

@@ -54,6 +54,29 @@ describe('demo data', () => {
     expect(categories[0]!.n).toBeGreaterThanOrEqual(4)
   })
 
+  it('times every demo bid between its lot’s start and end, the sold lot’s before it ended', async () => {
+    const { rows } = await db.query<{ title: string; outside: number; bids: number }>(
+      `select l.title, count(*)::int as bids,
+              count(*) filter (where b.created_at < l.starts_at or b.created_at > l.ends_at)::int
+                as outside
+         from bids b join lots l on l.id = b.lot_id group by l.id, l.title order by l.title`,
+    )
+    expect(rows.length).toBeGreaterThan(1)
+    expect(rows.filter((r) => r.outside > 0)).toEqual([])
+    // The sold Pentax: both bids, Bob's proxy answer included, before its end, in their order.
+    const { rows: pentax } = await db.query<{ before_end: boolean }>(
+      `select b.created_at < l.ends_at as before_end from bids b join lots l on l.id = b.lot_id
+        where l.title like 'Pentax%' order by b.id`,
+    )
+    expect(pentax.length).toBeGreaterThanOrEqual(2)
+    expect(pentax.every((b) => b.before_end)).toBe(true)
+    const { rows: order } = await db.query<{ n: number }>(
+      `select count(*)::int as n from bids a join bids b on a.lot_id = b.lot_id and a.id < b.id
+        where a.created_at > b.created_at`,
+    )
+    expect(order[0]!.n).toBe(0)
+  })
+
   it('shows an order in every state, with Alice buying and selling in several', async () => {
     const { rows } = await db.query<{ state: string; buyer: string; seller: string }>(
       `select o.state, b.name as buyer, s.name as seller from orders o

@@ -28,6 +28,7 @@ export async function adminCancelLot(
       lotId,
       user,
       currency: deps.currency,
+      reason,
     })
     await insertAudit(tx, {
       adminId,

@@ -8,12 +8,10 @@ import { AppError } from '../../lib/problem.ts'
  */
 export function checkAdjustment(before: Wallet, amount: number): void {
   if (amount < 0 && before.available + amount < 0) {
-    throw new AppError(
-      422,
-      'insufficient_funds',
-      'The debit is larger than the available balance.',
-      { amount: `At most ${before.available} can be debited now.` },
-    )
+    // In the admin's words, with what is available (issue 32): not the bidder's "top up first".
+    throw new AppError(422, 'debit_below_zero', 'This debit would take the wallet below zero.', {
+      amount: `At most ${before.available} can be debited now.`,
+    }).withAmount(before.available)
   }
   if (amount > 0 && before.balance + amount > BALANCE_CAP) {
     throw new AppError(

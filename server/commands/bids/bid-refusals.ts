@@ -35,6 +35,10 @@ export function refusal(
 export const lotNotOpen = () =>
   new AppError(409, 'lot_not_open', 'This lot is not open for bidding.')
 
+/** The seller blocked this member (issue 32): no bid of theirs on the seller's lots counts. */
+export const bidderBlocked = () =>
+  new AppError(403, 'bidder_blocked', 'The seller of this lot does not accept your bids.')
+
 export const ownLot = () => new AppError(403, 'own_lot', 'You cannot bid on your own lot.')
 
 /**

@@ -18,7 +18,7 @@ import type { BidContext, BidsWrite, NewBidRow } from '../../domain/bids.ts'
 import type { ClaimOutcome } from '../../domain/idempotency.ts'
 import { lotDetail, lotSummary, type LockedLot } from '../../domain/lot.ts'
 import { toWallet, type LockedWallet } from '../../domain/wallet.ts'
-import { insufficientFunds, lotNotOpen, ownLot, refusal } from './bid-refusals.ts'
+import { bidderBlocked, insufficientFunds, lotNotOpen, ownLot, refusal } from './bid-refusals.ts'
 import { BatchKeys } from './batch-keys.ts'
 import { lotAfterBid, publicBids } from './bid-answer.ts'
 import type { BidRequest, BidResponse, BidResult } from './bid-types.ts'
@@ -105,6 +105,7 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
     const max = request.maxAmount ?? request.amount ?? minNextBid(state)
     if (lot.status !== 'open' || ctx.now.getTime() >= endsAt.getTime()) throw lotNotOpen()
     if (lot.sellerId === user.id) throw ownLot()
+    if (ctx.blocked.has(user.id)) throw bidderBlocked()
     const outcome = resolveBid(state, {
       bidderId: user.id,
       amount: request.amount,

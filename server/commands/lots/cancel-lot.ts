@@ -33,18 +33,32 @@ export async function cancelLot(
 export async function cancelLotIn(
   tx: Queryable,
   events: Publication,
-  input: { lotId: string; user: Pick<PublicUser, 'id' | 'role'>; currency: string },
+  input: {
+    lotId: string
+    user: Pick<PublicUser, 'id' | 'role'>
+    currency: string
+    /** The admin's reason, shown in the room and told to the seller (issue 32). */
+    reason?: string | undefined
+  },
 ): Promise<{ summary: LotSummary; released: ActiveHold[] }> {
   const { lotId, user } = input
-  const { notify } = decideCancel(await lockLot(tx, lotId), user)
+  const reason = input.reason ?? null
+  const { notify, seller } = decideCancel(await lockLot(tx, lotId), user)
   const released = await activeHoldsOnLot(tx, lotId)
   const holders = released.map((h) => h.user_id)
   if (holders.length) await lockWallets(tx, holders)
   await releaseHoldsOnLot(tx, lotId)
   await bumpWalletVersions(tx, holders)
-  await markLotCancelled(tx, lotId)
-  if (notify) {
-    const n = await insertNotification(tx, { ...notify, kind: 'lot_cancelled', lotId })
+  await markLotCancelled(tx, lotId, reason)
+  // The leader learns their hold is free; the seller, when it was not their own cancel, why
+  // Lotline took their lot down (in-app and push, like the leader's: docs/product.md).
+  const notes = [
+    notify && { ...notify, data: { ...notify.data, reason } },
+    seller && { ...seller, data: { ...seller.data, reason, seller: true } },
+  ]
+  for (const note of notes) {
+    if (!note) continue
+    const n = await insertNotification(tx, { ...note, kind: 'lot_cancelled', lotId })
     events.notify(n.userId, n.notification)
   }
   for (const [userId, wallet] of await walletsOf(tx, holders, input.currency))

@@ -35,50 +35,62 @@ export async function closeLot(
   now: Date = new Date(),
   publishTo?: Audience,
 ): Promise<CloseOutcome> {
-  const { body } = await runCommand(deps.db, { publishTo }, async (tx, events) => {
-    const lot = await lockLot(tx, lotId)
-    const decision = decideClose(lot, now, await biddersOn(tx, lotId))
-    if (decision.outcome === 'skipped' || !lot) return 'skipped' as const
-    const holders = (await activeHoldsOnLot(tx, lotId)).map((h) => h.user_id)
-    const { sale } = decision
-    const touched = [...new Set([...holders, ...(sale ? [sale.winner, sale.seller] : [])])]
-    await lockWallets(tx, touched)
-    const sold = sale
-      ? await sell(tx, events, { lot, sale, fees: deps.fees ?? NO_FEES, now })
-      : null
-    // Anything else still held on this lot (none in normal operation) goes back.
-    await releaseHoldsOnLot(tx, lotId)
-    // Ledger entries bump versions by trigger; hold changes are bumped here.
-    await bumpWalletVersions(tx, holders)
-    await markLotClosed(tx, lotId, decision.outcome, now)
-    const data = { title: lot.title, price: lot.currentPrice, outcome: decision.outcome }
-    for (const note of decision.notify) {
-      const n = await insertNotification(tx, { ...note, lotId, data })
-      events.notify(n.userId, n.notification)
-    }
-    if (sale && sold) {
-      const mailed = { orderId: sold.orderId, title: lot.title, amounts: sold.amounts }
-      const { alerts } = deps
-      const receipt = await saleEntryOf(tx, sale.winner, lotId)
-      await sendAlertMail(tx, alerts, {
-        userId: sale.winner,
-        group: 'result',
-        kind: 'won',
-        content: (c) => wonMail(c, { ...mailed, receiptEntryId: receipt?.id ?? null }),
-      })
-      await sendAlertMail(tx, alerts, {
-        userId: sale.seller,
-        group: 'result',
-        kind: 'lot_sold',
-        content: (c) => soldMail(c, mailed),
-      })
-    }
-    for (const [userId, wallet] of await walletsOf(tx, touched, deps.currency))
-      events.walletUpdated(userId, wallet)
-    events.lotUpdated(toSummary((await findLot(tx, lotId))!))
-    return decision.outcome
-  })
+  const { body } = await runCommand(deps.db, { publishTo }, (tx, events) =>
+    closeLotIn(tx, events, deps, lotId, now),
+  )
   return body
+}
+
+/**
+ * The close itself, inside the caller's transaction (the seller's "end now" closes in the
+ * transaction that moved the end: server/commands/lots/end-lot.ts).
+ */
+export async function closeLotIn(
+  tx: Queryable,
+  events: Publication,
+  deps: { currency: string; fees?: FeeRates | undefined; alerts?: AlertMailer | undefined },
+  lotId: string,
+  now: Date,
+): Promise<CloseOutcome> {
+  const lot = await lockLot(tx, lotId)
+  const decision = decideClose(lot, now, await biddersOn(tx, lotId))
+  if (decision.outcome === 'skipped' || !lot) return 'skipped' as const
+  const holders = (await activeHoldsOnLot(tx, lotId)).map((h) => h.user_id)
+  const { sale } = decision
+  const touched = [...new Set([...holders, ...(sale ? [sale.winner, sale.seller] : [])])]
+  await lockWallets(tx, touched)
+  const sold = sale ? await sell(tx, events, { lot, sale, fees: deps.fees ?? NO_FEES, now }) : null
+  // Anything else still held on this lot (none in normal operation) goes back.
+  await releaseHoldsOnLot(tx, lotId)
+  // Ledger entries bump versions by trigger; hold changes are bumped here.
+  await bumpWalletVersions(tx, holders)
+  await markLotClosed(tx, lotId, decision.outcome, now)
+  const data = { title: lot.title, price: lot.currentPrice, outcome: decision.outcome }
+  for (const note of decision.notify) {
+    const n = await insertNotification(tx, { ...note, lotId, data })
+    events.notify(n.userId, n.notification)
+  }
+  if (sale && sold) {
+    const mailed = { orderId: sold.orderId, title: lot.title, amounts: sold.amounts }
+    const { alerts } = deps
+    const receipt = await saleEntryOf(tx, sale.winner, lotId)
+    await sendAlertMail(tx, alerts, {
+      userId: sale.winner,
+      group: 'result',
+      kind: 'won',
+      content: (c) => wonMail(c, { ...mailed, receiptEntryId: receipt?.id ?? null }),
+    })
+    await sendAlertMail(tx, alerts, {
+      userId: sale.seller,
+      group: 'result',
+      kind: 'lot_sold',
+      content: (c) => soldMail(c, mailed),
+    })
+  }
+  for (const [userId, wallet] of await walletsOf(tx, touched, deps.currency))
+    events.walletUpdated(userId, wallet)
+  events.lotUpdated(toSummary((await findLot(tx, lotId))!))
+  return decision.outcome
 }
 
 /**

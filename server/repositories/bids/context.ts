@@ -26,6 +26,7 @@ export type ContextRow = {
     pending: number
   }>
   bid_ids: number[]
+  blocked: string[] | null
 }
 
 export const CONTEXT_COLUMNS = `clock_timestamp() as now,
@@ -34,7 +35,9 @@ export const CONTEXT_COLUMNS = `clock_timestamp() as now,
               where w.lot_id = :lotId and w.user_id = any(:userIds::uuid[])) as watching,
             (select json_agg(f) from (${fundsSql(':userIds', ':lotId')}) f) as funds,
             (select json_agg(nextval(pg_get_serial_sequence('bids', 'id')))
-               from generate_series(1, :ids::int)) as bid_ids`
+               from generate_series(1, :ids::int)) as bid_ids,
+            (select json_agg(b.bidder_id) from seller_blocks b
+              where b.seller_id = :sellerId and b.bidder_id = any(:userIds::uuid[])) as blocked`
 
 export function toContext(row: ContextRow): BidContext {
   return {
@@ -49,6 +52,7 @@ export function toContext(row: ContextRow): BidContext {
     ),
     pending: new Map(row.funds.map((f) => [f.user_id, Number(f.pending)])),
     bidIds: row.bid_ids.map(Number).sort((a, b) => a - b),
+    blocked: new Set(row.blocked ?? []),
   }
 }
 

@@ -30,6 +30,9 @@ export function toLockedLot(row: LotRow): LockedLot {
     pictures: row.pictures,
     closedAt: row.closed_at,
     settledAt: row.settled_at,
+    // Rows read before migration 024 ran (none in practice) carry neither column.
+    cancelledAt: row.cancelled_at ?? null,
+    cancelReason: row.cancel_reason ?? null,
   }
 }
 

@@ -27,6 +27,8 @@ export interface LotRow {
   pictures: LotPicture[]
   closed_at: Date | null
   settled_at: Date | null
+  cancelled_at: Date | null
+  cancel_reason: string | null
 }
 
 /**

@@ -31,12 +31,30 @@ export function updateLotAfterBidsPiece(
 }
 
 /** Cancelled by its seller or an admin: closed now, one more version. */
-export async function markLotCancelled(db: Queryable, lotId: string): Promise<void> {
+export async function markLotCancelled(
+  db: Queryable,
+  lotId: string,
+  reason: string | null = null,
+): Promise<void> {
   await db.query(
-    `update lots set status = 'cancelled', closed_at = now(), version = version + 1, updated_at = now()
+    `update lots set status = 'cancelled', closed_at = now(), cancelled_at = now(),
+            cancel_reason = $2, version = version + 1, updated_at = now()
       where id = $1`,
+    [lotId, reason],
+  )
+}
+
+/**
+ * The seller's early end (issue 32): the lot's end becomes the database's now, which the close
+ * that follows in the same transaction uses as its time. Returns that time.
+ */
+export async function moveLotEndToNow(db: Queryable, lotId: string): Promise<Date> {
+  const { rows } = await db.query<{ ends_at: Date }>(
+    `update lots set ends_at = least(ends_at, now()), updated_at = now() where id = $1
+     returning ends_at`,
     [lotId],
   )
+  return new Date(rows[0]!.ends_at)
 }
 
 /** Closed by the scheduler at `at`: `settled` (sold and paid) or `unsold`. */

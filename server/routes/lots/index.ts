@@ -5,6 +5,7 @@ import { BidBatcher } from '../../commands/bids/bid-batcher.ts'
 import { cancelLot } from '../../commands/lots/cancel-lot.ts'
 import { createLot } from '../../commands/lots/create-lot.ts'
 import { editLot } from '../../commands/lots/edit-lot.ts'
+import { endLotEarly } from '../../commands/lots/end-lot.ts'
 import type { Database } from '../../db/types.ts'
 import { REPLAYED_HEADER } from '../../../common/config.ts'
 import { idempotencyKeyOf } from '../../lib/idempotent.ts'
@@ -26,6 +27,7 @@ import {
   CancelLotSchema,
   CreateLotSchema,
   EditLotSchema,
+  EndLotSchema,
   ListBidsSchema,
   ListLotsSchema,
   LotSchema,
@@ -124,6 +126,18 @@ const lotRoutes: FastifyPluginAsyncTypebox<LotRoutesOptions> = async (app, optio
     const result = await cancelLot(
       { db, currency },
       { lotId: id, user, key },
+      { broadcaster: app.broadcaster, socketId: request.socketId },
+    )
+    if (result.replayed) void reply.header(REPLAYED_HEADER, 'true')
+    return result.body
+  })
+
+  // The seller ends their open lot before any bid (issue 32): it closes now, unsold.
+  app.post('/lots/:id/end', { schema: EndLotSchema }, async (request, reply) => {
+    const user = await request.requireUser()
+    const result = await endLotEarly(
+      { db, currency, fees: options.fees },
+      { lotId: lotId(request.params.id), user, key: idempotencyKeyOf(request.headers, false) },
       { broadcaster: app.broadcaster, socketId: request.socketId },
     )
     if (result.replayed) void reply.header(REPLAYED_HEADER, 'true')

@@ -150,6 +150,10 @@ export const CancelLotSchema = {
   params: LotParams,
   response: responses({ 200: LotSummarySchema }),
 }
+export const EndLotSchema = {
+  params: LotParams,
+  response: responses({ 200: LotSummarySchema }),
+}
 export const ListBidsSchema = {
   params: LotParams,
   querystring: BidsQuery,

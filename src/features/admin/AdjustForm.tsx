@@ -5,6 +5,7 @@ import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { useT } from '../../i18n'
 import { useOnline } from '../../offline/online'
+import { isApiError } from '../../api/errors'
 import { newIdempotencyKey, useAdjustWallet } from './api'
 import { Outcome, useActionState } from './member-action'
 import { reasonOk, ReasonField } from './ReasonField'
@@ -26,6 +27,11 @@ export function AdjustForm({ member }: { member: AdminMember }) {
   const [applied, setApplied] = useState<{ before: number; after: number } | null>(null)
   const amount = adjustment(amountText, member.currency)
   const money = (minor: number) => formatMoney(minor, member.currency)
+  const error = adjust.error
+  const belowZero =
+    isApiError(error) && error.code === 'debit_below_zero'
+      ? { available: error.problem?.amount ?? member.available }
+      : null
   const submit = (event: FormEvent) => {
     event.preventDefault()
     s.setTried(true)
@@ -76,7 +82,7 @@ export function AdjustForm({ member }: { member: AdminMember }) {
         {t('admin.wallet.apply')}
       </Button>
       <Outcome
-        error={adjust.error}
+        error={belowZero ? null : adjust.error}
         done={
           applied
             ? t('admin.wallet.applied', {
@@ -86,6 +92,15 @@ export function AdjustForm({ member }: { member: AdminMember }) {
             : null
         }
       />
+      {belowZero ? (
+        // In the admin's words, with what the member has available (issue 32).
+        <p className="field-error" role="alert" data-testid="debit-below-zero">
+          {t('tools.admin.debitBelowZero', {
+            name: member.name,
+            available: money(belowZero.available),
+          })}
+        </p>
+      ) : null}
     </form>
   )
 }

@@ -6,6 +6,8 @@ import { Loading } from '../../components/Spinner'
 import { useT } from '../../i18n'
 import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
+import { useCurrency } from '../../api/config'
+import { auditSentence } from './audit-sentence'
 import { useAudit } from './api'
 
 /** The audit: every admin action, newest first. */
@@ -41,27 +43,21 @@ export function AuditPanel() {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const { t, lang } = useT()
-  const details = Object.entries(entry.details)
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join(' · ')
+  const { t, lang, formatMoney } = useT()
+  const currency = useCurrency()
   return (
-    <li className="admin-item">
-      <p className="admin-item-title">
-        {t(`admin.action.${entry.action}`)} · {entry.targetLabel ?? entry.targetId}
+    <li className="admin-item" data-testid="audit-row">
+      <p className="admin-item-title">{t(`admin.action.${entry.action}`)}</p>
+      <p className="admin-sentence">
+        {auditSentence(entry, t, (minor) => formatMoney(minor, currency))}
       </p>
       <p className="small muted">
         <time dateTime={entry.createdAt}>
           {dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
             new Date(entry.createdAt),
           )}
-        </time>{' '}
-        {t('admin.audit.by', { admin: entry.adminName })}
+        </time>
       </p>
-      {entry.reason ? (
-        <p className="small">{t('admin.audit.reason', { reason: entry.reason })}</p>
-      ) : null}
-      {details ? <p className="small muted admin-details">{details}</p> : null}
     </li>
   )
 }

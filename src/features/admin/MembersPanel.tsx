@@ -13,6 +13,7 @@ import { useMe } from '../auth'
 import { useChangeRole, useMembers, useSetSuspension } from './api'
 import { AdjustForm } from './AdjustForm'
 import { CloseForm } from './CloseForm'
+import { MemberBlocks } from './MemberBlocks'
 import { Outcome, useActionState } from './member-action'
 import { reasonOk, ReasonField } from './ReasonField'
 
@@ -121,6 +122,7 @@ function MemberRow({
           <SuspensionForm member={member} />
           <AdjustForm member={member} />
           <CloseForm member={member} />
+          <MemberBlocks member={member} />
         </div>
       ) : null}
     </li>

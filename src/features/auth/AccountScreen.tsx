@@ -15,6 +15,7 @@ import { useUpdateProfile } from './account-api'
 import { EmailSection } from './EmailSection'
 import { AlertsSection } from '../push'
 import { AddressBook, OrdersLink } from '../orders'
+import { BlockedBiddersSection } from '../lots'
 
 export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
@@ -76,6 +77,8 @@ export default function AccountScreen() {
       <AddressBook />
 
       <AlertsSection />
+
+      <BlockedBiddersSection />
 
       <fieldset className="choice">
         <legend>{t('account.language')}</legend>

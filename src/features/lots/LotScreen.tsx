@@ -23,6 +23,7 @@ import { WatchButton } from './components/WatchButton'
 import { useLot } from './api'
 import { useLotResult } from './api/result'
 import { BidHistoryList } from './components/BidHistoryList'
+import { BlockBidders } from './components/BlockBidders'
 import { Countdown } from './components/Countdown'
 import { formatOpensAt } from './opens-at'
 import { LotBidding } from './components/LotBidding'
@@ -303,6 +304,7 @@ export default function LotScreen() {
           winningBidId={result.data?.winningBidId ?? null}
           opensAt={opensAt}
         />
+        {isSeller ? <BlockBidders lotId={lot.id} /> : null}
       </aside>
     </div>
   )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AppNotification } from '../../../common/auction'
 import { createTranslator } from '../../i18n'
-import { notificationPath, notificationTitle } from './text'
+import { notificationDetail, notificationPath, notificationTitle } from './text'
 
 const ORDER = '22222222-2222-4222-8222-222222222222'
 const moved = (state: string): AppNotification => ({
@@ -32,5 +32,28 @@ describe("an order's move, as a notification", () => {
       'Brass telescope: the order moved on',
     )
     expect(notificationPath(moved('shipped'))).toBe(`/orders/${ORDER}`)
+  })
+})
+
+describe('a cancelled lot, as a notification (issue 32)', () => {
+  const cancelled = (data: Record<string, unknown>): AppNotification => ({
+    id: 2,
+    kind: 'lot_cancelled',
+    lotId: ORDER,
+    data: { title: 'Brass lamp', ...data },
+    readAt: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+  })
+  it('gives Lotline’s reason when an admin cancelled, nothing more when the seller did', () => {
+    const en = createTranslator('en')
+    const es = createTranslator('es')
+    const byAdmin = cancelled({ reason: 'Counterfeit item', seller: true })
+    expect(notificationDetail(byAdmin, en, money, 'EUR')).toBe(
+      'Cancelled by Lotline: Counterfeit item',
+    )
+    expect(notificationDetail(byAdmin, es, money, 'EUR')).toBe(
+      'Cancelado por Lotline: Counterfeit item',
+    )
+    expect(notificationDetail(cancelled({ reason: null }), en, money, 'EUR')).toBeNull()
   })
 })

@@ -63,6 +63,9 @@ export function notificationDetail(
     })
   if (n.kind === 'won' && price !== null)
     return t('notifications.detail.won', { price: money(price, currency) })
+  // An admin's cancel carries Lotline's reason (issue 32), for the seller and the leader alike.
+  if (n.kind === 'lot_cancelled' && str(n.data.reason))
+    return t('tools.cancel.byLotline', { reason: str(n.data.reason) })
   // Told to a bidder who did not win (decision 0023): sold to someone else, or not sold.
   if (n.kind === 'lot_ended')
     return n.data.outcome === 'settled' && price !== null

@@ -39,6 +39,8 @@ const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   pictures: [],
   closedAt: null,
   settledAt: null,
+  cancelledAt: null,
+  cancelReason: null,
   ...patch,
 })
 const bid = (id: string, amount: number, key = `key-${id}-${amount}`): BidRequest => ({
@@ -62,6 +64,7 @@ function inputs(requests: BidRequest[], patch: Partial<LockedLot> = {}, balance 
       funds: new Map(ids.map((id) => [id, { balance, held: 0, lotHold: 0 }])),
       pending: new Map(ids.map((id) => [id, 0])),
       bidIds: [1, 2, 3, 4, 5, 6, 7, 8],
+      blocked: new Set<string>(),
     },
     wallets: ids.map((id) => ({ userId: id, version: 1, alias: `Bidder ${id}` })),
     claims,
@@ -107,6 +110,29 @@ describe('decideBids', () => {
     expect(codes(ended)).toEqual(['lot_not_open'])
     expect(ended.placed).toBeNull()
     expect(ended.write.released).toEqual([{ userId: 'alice', key: 'key-alice-1000' }])
+  })
+
+  it('refuses a member the seller blocked, and only them; a blocked leader keeps their lead', () => {
+    const input = inputs([bid('alice', 1_000), bid('bob', 1_100), bid('alice', 1_200)])
+    input.ctx.blocked = new Set(['alice'])
+    const d = decideBids(input)
+    expect(codes(d)).toEqual(['bidder_blocked', 201, 'bidder_blocked'])
+    expect(d.write.lot).toMatchObject({ leaderId: 'bob' })
+    const refused = d.results[0]
+    expect(refused && !refused.ok && (refused.error as Error).message).toBe(
+      'The seller of this lot does not accept your bids.',
+    )
+    // A block does not take a lead away: the blocked leader's maximum still answers a challenger.
+    const leading = inputs([bid('bob', 1_100)], {
+      leaderId: 'alice',
+      leaderMax: 5_000,
+      currentPrice: 1_000,
+      bidCount: 1,
+    })
+    leading.ctx.blocked = new Set(['alice'])
+    const answered = decideBids(leading)
+    expect(codes(answered)).toEqual([201])
+    expect(answered.write.lot.leaderId).toBe('alice')
   })
 
   it('a repeat within the batch gets the first answer; another request under the key is refused', () => {

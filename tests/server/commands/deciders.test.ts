@@ -44,6 +44,8 @@ const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   version: 3,
   pictures: [],
   closedAt: null,
+  cancelledAt: null,
+  cancelReason: null,
   settledAt: null,
   ...patch,
 })
@@ -136,6 +138,14 @@ describe('decideCancel: who may cancel', () => {
       data: { title: 'Teak sideboard' },
     })
   })
+
+  it('tells the seller when an admin cancels their lot, not when they cancel it themselves', () => {
+    expect(decideCancel(lot(), admin).seller).toEqual({
+      userId: 'seller',
+      data: { title: 'Teak sideboard' },
+    })
+    expect(decideCancel(lot({ bidCount: 0, leaderId: null }), seller).seller).toBeNull()
+  })
 })
 
 describe('checkAdjustment: available ≥ 0 and the cap', () => {
@@ -149,7 +159,7 @@ describe('checkAdjustment: available ≥ 0 and the cap', () => {
   })
   it.each([
     ['a debit of exactly the available balance', wallet(1_000, 400), -600, 'ok'],
-    ['one cent more', wallet(1_000, 400), -601, 'insufficient_funds'],
+    ['one cent more', wallet(1_000, 400), -601, 'debit_below_zero'],
     ['a credit up to the cap exactly', wallet(BALANCE_CAP - 100, 0), 100, 'ok'],
     ['one cent past the cap', wallet(BALANCE_CAP - 100, 0), 101, 'balance_cap_exceeded'],
   ] as const)('%s → %s', (_name, before, amount, expected) => {
@@ -350,7 +360,7 @@ describe('decideCancel: what the member reads', () => {
   const seller = { id: 'seller', role: 'member' as const }
   it('the seller cancels a scheduled lot before it opens; nobody to tell', () => {
     const scheduled = lot({ status: 'scheduled', bidCount: 0, leaderId: null })
-    expect(decideCancel(scheduled, seller)).toEqual({ notify: null })
+    expect(decideCancel(scheduled, seller)).toEqual({ notify: null, seller: null })
   })
 
   it.each([
@@ -421,10 +431,17 @@ describe('checkAdjustment: what the admin reads, and which rule applies to which
   it('a debit past the available balance says how much can be debited', () => {
     expect(problem(() => checkAdjustment(wallet(1_000, 400), -601))).toEqual({
       status: 422,
-      code: 'insufficient_funds',
-      detail: 'The debit is larger than the available balance.',
+      code: 'debit_below_zero',
+      detail: 'This debit would take the wallet below zero.',
       errors: { amount: 'At most 600 can be debited now.' },
     })
+    try {
+      checkAdjustment(wallet(1_000, 400), -601)
+    } catch (error) {
+      // The admin's screen names what is available from this amount (issue 32).
+      expect((error as AppError).amount).toBe(600)
+    }
+    expect.assertions(2)
   })
 
   it('a credit past the cap', () => {

@@ -71,6 +71,9 @@ export function pickSummary(lot: LotSummary): LotSummary {
     delivery: lot.delivery,
     imageUrl: lot.imageUrl,
     pictures: lot.pictures,
+    // A lot saved before issue 32 (or an older server's event) has neither.
+    cancelledAt: lot.cancelledAt ?? null,
+    cancelReason: lot.cancelReason ?? null,
     version: lot.version,
     serverTime: lot.serverTime,
   }

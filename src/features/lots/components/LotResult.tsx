@@ -52,9 +52,13 @@ export function LotResult({
       <p className={`result-headline result-${lot.status}`} data-testid="result-headline">
         {t(key, { price })}
       </p>
-      <p className="muted small">
-        {t('result.endedAt', { time: ended.format(new Date(lot.endsAt)) })}
-      </p>
+      {lot.status === 'cancelled' ? (
+        <CancelNote lot={lot} />
+      ) : (
+        <p className="muted small">
+          {t('result.endedAt', { time: ended.format(new Date(lot.endsAt)) })}
+        </p>
+      )}
       {lot.my?.status === 'won' || lot.my?.status === 'lost' ? (
         <p className={`my-status my-${lot.my.status}`} data-testid="my-status">
           <strong>{t(`lot.my.${lot.my.status}`)}</strong>
@@ -83,6 +87,29 @@ export function LotResult({
         <InlineRetry message={t('result.error')} onRetry={() => void query.refetch()} small />
       ) : null}
     </section>
+  )
+}
+
+/**
+ * Who cancelled and when (issue 32): Lotline's reason when an admin took the lot down, else the
+ * seller; the time of the cancel, not the end the lot would have had.
+ */
+function CancelNote({ lot }: { lot: LotDetail }) {
+  const { t, lang } = useT()
+  const at = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <>
+      <p data-testid="cancel-reason">
+        {lot.cancelReason
+          ? t('tools.cancel.byLotline', { reason: lot.cancelReason })
+          : t('tools.cancel.bySeller')}
+      </p>
+      {lot.cancelledAt ? (
+        <p className="muted small">
+          {t('tools.cancel.at', { time: at.format(new Date(lot.cancelledAt)) })}
+        </p>
+      ) : null}
+    </>
   )
 }
 

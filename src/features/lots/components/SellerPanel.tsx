@@ -15,6 +15,7 @@ import { errorMessage } from '../../../i18n/error-message'
 import { useOnline } from '../../../offline/online'
 import { useEditLot } from '../api/edit'
 import { CancelLot } from './CancelLot'
+import { EndLotEarly } from './EndLotEarly'
 import { LotPicturesEditor } from './LotPicturesEditor'
 import './seller.css'
 import './selling.css'
@@ -74,6 +75,7 @@ export function SellerPanel({
               {t('seller.editLocked')}
             </p>
           )}
+          {lot.status === 'open' && lot.bidCount === 0 ? <EndLotEarly lotId={lot.id} /> : null}
           {canCancel ? <CancelLot lotId={lot.id} /> : null}
         </div>
       )}
