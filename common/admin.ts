@@ -52,7 +52,7 @@ export interface AuditEntry {
   adminName: string
   targetType: AuditTargetType
   targetId: string
-  /** A human name for the target (member e-mail, lot title) when it still exists. */
+  /** A human name for the target (member's name, lot title) when it still exists. */
   targetLabel: string | null
   reason: string | null
   details: Record<string, unknown>

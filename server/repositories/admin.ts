@@ -224,9 +224,9 @@ export async function auditPage(
     `select a.id, a.created_at, a.action, a.admin_id, au.name as admin_name, a.target_type,
             a.target_id, a.reason, a.details,
             case a.target_type
-              when 'user' then (select email from users where id::text = a.target_id)
+              when 'user' then (select name from users where id::text = a.target_id)
               when 'lot' then (select title from lots where id::text = a.target_id)
-              when 'top-up' then (select u.email from top_ups t join users u on u.id = t.user_id
+              when 'top-up' then (select u.name from top_ups t join users u on u.id = t.user_id
                                    where t.id::text = a.target_id)
               when 'order' then (select l.title from orders o join lots l on l.id = o.lot_id
                                   where o.id::text = a.target_id)

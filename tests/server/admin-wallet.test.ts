@@ -63,6 +63,23 @@ describe('admin wallet adjustments', () => {
     })
   })
 
+  it('is audited under the member’s name, with the amount and the balance after', async () => {
+    const admin = await newMember(0, 'admin')
+    const target = await newMember(5_000)
+    expect((await adjust(admin, target.id, 2_000)).statusCode).toBe(201)
+    const audit = await admin.b.request({ method: 'GET', url: '/api/admin/audit' })
+    const entry = audit.json().items.find((e: { targetId: string }) => e.targetId === target.id)
+    const { rows } = await t.db.query<{ name: string }>('select name from users where id = $1', [
+      target.id,
+    ])
+    expect(entry).toMatchObject({
+      action: 'wallet.adjust',
+      targetLabel: rows[0]!.name,
+      reason: 'Manual correction',
+      details: { amount: 2_000, balanceAfter: 7_000 },
+    })
+  })
+
   it('refuses members, guests and a missing key — nothing changes', async () => {
     const target = await newMember(1_000)
     const other = await newMember(0)

@@ -8,7 +8,7 @@ const num = (value: unknown): number | null =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /**
- * One audit row as a sentence in the admin's language (issue 32): "Ana credited bob@… €50.00,
+ * One audit row as a sentence in the admin’s language (issue 32): "Ana credited Bob €50.00,
  * balance €550.00 — Goodwill", for every action kind, from its details; an action this client does
  * not know reads as its name. The reason follows after a dash.
  */
