@@ -44,6 +44,7 @@ import watchlistRoutes from './routes/watchlist/index.ts'
 import type { MailOutbox } from './mail/outbox.ts'
 import type { AlertMailer } from './mail/alerts/mailer.ts'
 import alertRoutes from './routes/alerts/index.ts'
+import savedSearchRoutes from './routes/saved-searches/index.ts'
 
 /** The app's version, as the OpenAPI document states it. */
 const VERSION = (
@@ -155,6 +156,7 @@ export async function registerRoutes(
           })
           await api.register(watchlistRoutes, { db })
           await api.register(addressRoutes, { db })
+          await api.register(savedSearchRoutes, { db })
           await api.register(notificationRoutes, { db })
           await api.register(alertRoutes, { db, secret: config.sessionSecret })
           await api.register(pushRoutes, {

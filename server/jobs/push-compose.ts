@@ -41,6 +41,7 @@ const LIFETIME_MS: Record<NotificationKind, number> = {
   order_moved: DAY,
   payout_failed: DAY,
   withdrawal_failed: DAY,
+  saved_search_match: DAY,
 }
 
 const LOT_LIVE_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'ending_soon'])
@@ -67,6 +68,7 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     minutes: lot ? Math.max(0, Math.ceil((lot.endsAt.getTime() - now.getTime()) / MINUTE)) : 0,
     from: text(p.data.from),
     state: text(p.data.state),
+    search: text(p.data.name),
   }
   const words = texts[p.kind](input)
   const topUpId = text(p.data.topUpId)
