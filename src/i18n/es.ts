@@ -13,6 +13,7 @@ import { sellersEs } from './messages/sellers.es'
 import { orderMessagesEs } from './messages/order-messages.es'
 import { moneyOutEs } from './messages/money-out.es'
 import { mailEs } from './messages/mail.es'
+import { roughFindingEs } from './messages/rough-finding.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
 export const es: Partial<Record<MessageKey, Message>> = {
@@ -29,6 +30,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...orderMessagesEs,
   ...moneyOutEs,
   ...mailEs,
+  ...roughFindingEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',
   'app.restoring': 'Abriendo Lotline…',
