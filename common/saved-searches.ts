@@ -56,9 +56,7 @@ export function cleanSearchName(raw: string): string {
  * The input read as filters, or the fields that are wrong (English; the client shows its own).
  * Limits hold however the value is spelled: the name is counted after trimming, in characters.
  */
-export function readSavedSearch(
-  input: SavedSearchInput,
-):
+export function readSavedSearch(input: SavedSearchInput):
   | {
       ok: true
       name: string
