@@ -48,8 +48,8 @@ export function alertGroupOf(kind: NotificationKind): AlertGroup {
   switch (kind) {
     case 'outbid':
       return 'outbid'
-    case 'ending_soon':
     // A lot found for a saved search is, like a watched lot, one the member follows (issue 32).
+    case 'ending_soon':
     case 'saved_search_match':
       return 'endingSoon'
     case 'order_moved':

@@ -15,7 +15,7 @@ import { useUpdateProfile } from './account-api'
 import { EmailSection } from './EmailSection'
 import { AlertsSection } from '../push'
 import { AddressBook, OrdersLink } from '../orders'
-import { SavedSearches } from '../lots/components/SavedSearches'
+import { SavedSearches } from '../lots'
 
 export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
