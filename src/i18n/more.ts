@@ -13,6 +13,7 @@ import { sellersEn } from './messages/sellers'
 import { orderMessagesEn } from './messages/order-messages'
 import { moneyOutEn } from './messages/money-out'
 import { mailEn } from './messages/mail'
+import { roughFindingEn } from './messages/rough-finding'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -34,4 +35,5 @@ export const moreEn = {
   ...orderMessagesEn,
   ...moneyOutEn,
   ...mailEn,
+  ...roughFindingEn,
 } satisfies Record<string, Message>

@@ -1,12 +1,10 @@
 import type { Message } from '../types'
-import { roughFindingEn } from './rough-finding'
 
 /**
  * English messages of the lot list (and its cards, which other screens show too): loaded with the
  * list's chunk (src/app/routes.tsx) and with the other screens (src/i18n/more.ts).
  */
 export const lotListEn = {
-  ...roughFindingEn,
   'lots.filter.label': 'Show',
   'lots.filter.open': 'Open',
   'lots.filter.ending_soon': 'Ending soon',

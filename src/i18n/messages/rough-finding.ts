@@ -1,7 +1,7 @@
 /**
  * Finding and watching (issue 32): the list card's heart and standing chips, saving a search and
- * managing saved searches, and their alert. Spread into the list's own chunk (lot-list.ts), so
- * the cards have their words at first paint.
+ * managing saved searches, and their alert. Loaded with the list's own words (`loadListMessages`
+ * in src/i18n/index.ts), so the cards have theirs at first paint, and with the other screens'.
  */
 export const roughFindingEn = {
   'card.watch': 'Watch {title}',
