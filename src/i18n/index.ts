@@ -172,11 +172,7 @@ function loadOnce(
 export function loadListMessages(): Promise<void> {
   listPending = loadOnce(
     listPending,
-    // The cards' heart, chips and "Save search" (issue 32) come with the list's own words.
-    () =>
-      Promise.all([import('./messages/lot-list'), import('./messages/rough-finding')]).then(
-        ([list, finding]) => addMessages({ ...list.lotListEn, ...finding.roughFindingEn }),
-      ),
+    () => import('./messages/lot-list').then((module) => addMessages(module.lotListEn)),
     () => (listPending = undefined),
   )
   return listPending

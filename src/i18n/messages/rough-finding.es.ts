@@ -25,7 +25,6 @@ export const roughFindingEs: Partial<Record<MessageKey, Message>> = {
   'savedSearch.deleteLabel': 'Borrar la búsqueda guardada {name}',
   'savedSearch.loadError': 'No se han podido cargar tus búsquedas guardadas.',
   'savedSearch.anything': 'Todos los lotes',
-  'savedSearch.full': 'Ya tienes el máximo de búsquedas guardadas. Borra una para guardar otra.',
   'savedSearch.offline': 'Para guardar una búsqueda hace falta conexión.',
   'notifications.kind.saved_search_match': 'Novedad para «{name}»: {title}',
   'errors.saved_searches_full': 'Puedes guardar como máximo 10 búsquedas. Borra una primero.',
