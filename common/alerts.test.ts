@@ -33,6 +33,8 @@ describe('alert groups', () => {
       order_moved: 'orders',
       payout_failed: 'topUp',
       withdrawal_failed: 'topUp',
+      // Lots a member follows without bidding (issue 32).
+      saved_search_match: 'endingSoon',
     })
   })
 

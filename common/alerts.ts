@@ -48,7 +48,9 @@ export function alertGroupOf(kind: NotificationKind): AlertGroup {
   switch (kind) {
     case 'outbid':
       return 'outbid'
+    // A lot found for a saved search is, like a watched lot, one the member follows (issue 32).
     case 'ending_soon':
+    case 'saved_search_match':
       return 'endingSoon'
     case 'order_moved':
       return 'orders'

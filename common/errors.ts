@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'payout_daily_limit',
   /** 409: part of a withdrawal could go neither to a card nor by payout. */
   'withdrawal_unreachable',
+  /** 409: a member keeps at most SAVED_SEARCHES_MAX saved searches (common/saved-searches.ts). */
+  'saved_searches_full',
   /** 409: the account still holds money; withdraw it before closing. */
   'account_has_money',
   /** 409: the account has orders that are not finished, or an open problem. */

@@ -141,6 +141,17 @@ describe("push texts of an order's move", () => {
     },
   )
 
+  it.each(PUSH_LANGS)('%s: a saved search’s push names the search and the new lot', (lang) => {
+    const texts = (input: typeof lot & { search?: string }) =>
+      PUSH_TEXTS[lang].saved_search_match(input)
+    const { title, body } = texts({ ...lot, search: 'Leicas' })
+    expect(title).toContain('Leicas')
+    expect(body).toContain(lot.title)
+    expect(`${title} ${body}`).not.toContain(lot.amount)
+    // Without a name (an older notification) it says no "undefined".
+    expect(texts(lot).title).not.toMatch(/undefined/)
+  })
+
   it('names what happened in the reader’s words', () => {
     expect(moved('en', 'shipped')).toBe('Brass lamp is on its way.')
     expect(moved('es', 'shipped')).toBe('Brass lamp está en camino.')

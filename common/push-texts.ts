@@ -24,6 +24,8 @@ export interface PushTextInput {
   reason?: string
   /** The push goes to the lot's seller (a cancel tells the seller, not a bidder). */
   seller?: boolean
+  /** The saved search's name (a new lot matching it), or ''. */
+  search?: string
 }
 
 type Texts = Record<NotificationKind, (i: PushTextInput) => { title: string; body: string }> & {
@@ -133,6 +135,10 @@ const EN: Texts = {
     title: 'Refund to your card failed',
     body: `${i.amount} could not go back to your card; the money is back in your wallet.`,
   }),
+  saved_search_match: (i) => ({
+    title: `New for “${i.search ?? ''}”`,
+    body: `${i.title} was just listed.`,
+  }),
   actions: { bid: (i) => `Bid ${i.amount}`, open: () => 'Open' },
 }
 
@@ -189,6 +195,10 @@ const ES: Texts = {
   withdrawal_failed: (i) => ({
     title: 'Devolución a tu tarjeta fallida',
     body: `${i.amount} no pudo volver a tu tarjeta; el dinero ha vuelto a tu monedero.`,
+  }),
+  saved_search_match: (i) => ({
+    title: `Novedad para «${i.search ?? ''}»`,
+    body: `Se acaba de publicar ${i.title}.`,
   }),
   actions: { bid: (i) => `Pujar ${i.amount}`, open: () => 'Abrir' },
 }

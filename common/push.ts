@@ -36,6 +36,8 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, PushPreferenceKind> = {
   // Money leaving the wallet belongs with money coming in.
   payout_failed: 'topUp',
   withdrawal_failed: 'topUp',
+  // Lots a member follows without bidding: a saved search belongs with the watched lots.
+  saved_search_match: 'endingSoon',
 }
 
 /** The switch that governs a notification kind's push. */

@@ -46,6 +46,7 @@ import type { AlertMailer } from './mail/alerts/mailer.ts'
 import alertRoutes from './routes/alerts/index.ts'
 import blockRoutes from './routes/blocks/index.ts'
 import adminBlockRoutes from './routes/admin/blocks.ts'
+import savedSearchRoutes from './routes/saved-searches/index.ts'
 
 /** The app's version, as the OpenAPI document states it. */
 const VERSION = (
@@ -157,6 +158,7 @@ export async function registerRoutes(
           })
           await api.register(watchlistRoutes, { db })
           await api.register(addressRoutes, { db })
+          await api.register(savedSearchRoutes, { db })
           await api.register(notificationRoutes, { db })
           await api.register(alertRoutes, { db, secret: config.sessionSecret })
           await api.register(pushRoutes, {

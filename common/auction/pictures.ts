@@ -11,7 +11,7 @@ import type { LotPicture } from './shapes.ts'
  * phone and a grid cell (≥ 17rem) from 640 px; the gallery is the page until the room's wider
  * column from 960 px. The server's preload of the first screen's picture names the same.
  */
-export const CARD_PICTURE_SIZES = '(min-width: 640px) 360px, 100vw'
+export const CARD_PICTURE_SIZES = '(min-width: 640px) 360px, 50vw'
 export const GALLERY_PICTURE_SIZES = '(min-width: 960px) 720px, 100vw'
 
 /** The widths a picture is made at (never wider than the original). */

@@ -133,6 +133,9 @@ export const NOTIFICATION_KINDS = [
   'payout_failed',
   // A withdrawal's card refund failed (decision 0053): data.withdrawalId, the amount is back.
   'withdrawal_failed',
+  // A new lot matches one of the member's saved searches (issue 32): data.searchId, data.name,
+  // data.lotId, data.title; at most one an hour per search.
+  'saved_search_match',
 ] as const
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

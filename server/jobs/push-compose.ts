@@ -41,6 +41,7 @@ const LIFETIME_MS: Record<NotificationKind, number> = {
   order_moved: DAY,
   payout_failed: DAY,
   withdrawal_failed: DAY,
+  saved_search_match: DAY,
 }
 
 const LOT_LIVE_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'ending_soon'])
@@ -69,6 +70,7 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     state: text(p.data.state),
     reason: text(p.data.reason),
     seller: p.data.seller === true,
+    search: text(p.data.name),
   }
   const words = texts[p.kind](input)
   const topUpId = text(p.data.topUpId)

@@ -114,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
       ) : null}
       <main id="main" ref={main} tabIndex={-1} className="main">
         {children}
-        {/* After the screen, not above it: the offer arrives late and must not push it down. */}
+        {/* Shown in the lot list's own place for it (issue 32): it arrives late, so never above a card. */}
         {loaded ? <InstallPrompt /> : null}
       </main>
     </>

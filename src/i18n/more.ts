@@ -16,6 +16,7 @@ import { mailEn } from './messages/mail'
 import { roughBiddingEn } from './messages/rough-bidding'
 import { roughSellingEn } from './messages/rough-selling'
 import { roughToolsEn } from './messages/rough-tools'
+import { roughFindingEn } from './messages/rough-finding'
 
 /**
  * The English messages of every screen but the lot list (which loads only lot-list.ts; the shell's
@@ -40,4 +41,5 @@ export const moreEn = {
   ...roughBiddingEn,
   ...roughSellingEn,
   ...roughToolsEn,
+  ...roughFindingEn,
 } satisfies Record<string, Message>

@@ -223,6 +223,9 @@ describe('the accessibility gate itself', () => {
   })
 })
 
+/** A watch or a bid on this device before (src/components/install-interest.ts). */
+const SHOWN_INTEREST = `localStorage.setItem('lotline:interest', '2026-01-01T00:00:00Z')`
+
 describe('the install offer', () => {
   it('offers Install when Chromium allows it, and never again after Not now', async () => {
     const profile = await mkdtemp(join(tmpdir(), 'lotline-install-'))
@@ -233,6 +236,8 @@ describe('the install offer', () => {
       viewport: DESKTOP.viewport,
     })
     try {
+      // The offer waits for a sign of interest (issue 32: a bid, a watch, a second visit).
+      await context.addInitScript(SHOWN_INTEREST)
       const page = context.pages()[0] ?? (await context.newPage())
       await page.goto(server.url)
       const offer = page.getByRole('region', { name: 'Install Lotline' })
@@ -263,6 +268,7 @@ describe('the install offer', () => {
         'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
     }
     const browserTab = await browser.newContext(iphone)
+    await browserTab.addInitScript(SHOWN_INTEREST)
     const page = await browserTab.newPage()
     await page.goto(server.url)
     const offer = page.getByRole('region', { name: 'Install Lotline' })

@@ -2,6 +2,7 @@ import type { LotDetail, LotInput } from '../../../common/auction.ts'
 import type { Database } from '../../db/types.ts'
 import { EVENTS, LOTS_CHANNEL } from '../../../common/wire.ts'
 import { findLot, insertLot, toDetail, toSummary } from '../../repositories/lots.ts'
+import { alertSavedSearches } from '../../repositories/saved-searches.ts'
 import { runCommand, type Audience, type CommandResult } from '../run-command.ts'
 import { decideNewLot } from './decide-new-lot.ts'
 
@@ -22,6 +23,11 @@ export async function createLot(
   return runCommand(db, { once, publishTo }, async (tx, events) => {
     const lot = (await findLot(tx, await insertLot(tx, row)))!
     events.add({ channel: LOTS_CHANNEL, name: EVENTS.lotCreated, data: toSummary(lot) })
+    // Saved searches hear of a new lot in its own transaction: an alert exists exactly when the
+    // lot does, and a replayed create (same key) alerts nobody again (docs/product.md).
+    const lotRef = { id: lot.id, sellerId: input.sellerId, title: lot.title }
+    for (const n of await alertSavedSearches(tx, lotRef, new Date()))
+      events.notify(n.userId, n.notification)
     const seller = { nextSteps: lot.next_steps }
     return toDetail(lot, { status: null, maxBid: null, watching: false, seller })
   })

@@ -63,6 +63,43 @@ const SORT_KEYS: Record<LotSort, string> = {
   bids: `0 as k_rank, (-l.bid_count)::bigint as k_time`,
 }
 
+/** What a person narrows the list by: the filters a saved search keeps (issue 32). */
+export type FindingOptions = Pick<ListOptions, 'q' | 'category' | 'minPrice' | 'maxPrice'>
+
+/**
+ * The list's narrowing filters as SQL over lot `l`: the one place they are written, used by the
+ * list and by the saved-search matcher (server/repositories/saved-searches.ts), so a saved search
+ * alerts for exactly the lots its list would show.
+ */
+function findingClauses(options: FindingOptions, param: (value: unknown) => string): string[] {
+  const where: string[] = []
+  if (options.category) where.push(`l.category = ${param(options.category)}`)
+  if (options.minPrice !== undefined) where.push(`${PRICE} >= ${param(options.minPrice)}::bigint`)
+  if (options.maxPrice !== undefined) where.push(`${PRICE} <= ${param(options.maxPrice)}::bigint`)
+  if (options.q) {
+    const pattern = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const p = param(pattern)
+    where.push(`(l.title ilike ${p} or l.description ilike ${p})`)
+  }
+  return where
+}
+
+/** True when lot `lotId` is one the list would show under these filters. */
+export async function lotMatches(
+  db: Queryable,
+  lotId: string,
+  options: FindingOptions,
+): Promise<boolean> {
+  const params: unknown[] = [lotId]
+  const param = (value: unknown) => {
+    params.push(value)
+    return `$${params.length}`
+  }
+  const where = ['l.id = $1::uuid', ...findingClauses(options, param)]
+  const { rowCount } = await db.query(`select 1 from lots l where ${where.join(' and ')}`, params)
+  return rowCount > 0
+}
+
 export async function listLots(
   db: Queryable,
   options: ListOptions,
@@ -89,14 +126,7 @@ export async function listLots(
       where.push(`l.status in (${ENDED})`)
       break
   }
-  if (options.category) where.push(`l.category = ${param(options.category)}`)
-  if (options.minPrice !== undefined) where.push(`${PRICE} >= ${param(options.minPrice)}::bigint`)
-  if (options.maxPrice !== undefined) where.push(`${PRICE} <= ${param(options.maxPrice)}::bigint`)
-  if (options.q) {
-    const pattern = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    const p = param(pattern)
-    where.push(`(l.title ilike ${p} or l.description ilike ${p})`)
-  }
+  where.push(...findingClauses(options, param))
   if (options.watchedBy) {
     where.push(
       `exists (select 1 from watchlist w where w.lot_id = l.id and w.user_id = ${param(options.watchedBy)})`,

@@ -15,7 +15,7 @@ import { useUpdateProfile } from './account-api'
 import { EmailSection } from './EmailSection'
 import { AlertsSection } from '../push'
 import { AddressBook, OrdersLink } from '../orders'
-import { BlockedBiddersSection } from '../lots'
+import { BlockedBiddersSection, SavedSearches } from '../lots'
 
 export default function AccountScreen() {
   const { t, lang, setLanguage } = useT()
@@ -75,6 +75,8 @@ export default function AccountScreen() {
       <EmailSection user={user} />
 
       <AddressBook />
+
+      <SavedSearches />
 
       <AlertsSection />
 

@@ -9,6 +9,9 @@ import { useT, type MessageKey } from '../../i18n'
 import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
 import { useLotList } from './api'
+import { useMe } from '../auth'
+import { CardBadges } from './components/CardBadges'
+import { useMyStanding } from './use-my-standing'
 import { ClearFilters, LotFilters } from './components/LotFilters'
 import { LotPagesList } from './components/LotPagesList'
 import { activeFilterCount, listHref, readListParams } from './list-params'
@@ -51,6 +54,10 @@ export default function LotListScreen() {
 
   // Every filter is in the query key: each filtered list is cached on its own (decision 0026).
   const query = useLotList(params)
+  // The cards' heart and chips (issue 32): from the member's own lists, not the public list.
+  const me = useMe()
+  const signedIn = me.isPending ? undefined : Boolean(me.data)
+  const mine = useMyStanding(signedIn === true)
   const filtered = activeFilterCount(params) > 0
   const heading = category
     ? t(`lots.headingIn.${status}` as MessageKey, {
@@ -104,6 +111,15 @@ export default function LotListScreen() {
         query={query}
         currency={currency}
         errorTitle={t('lots.errorTitle')}
+        badges={(lot) => (
+          <CardBadges
+            lot={lot}
+            signedIn={signedIn}
+            watching={mine.watched?.has(lot.id)}
+            standing={mine.standing.get(lot.id)}
+          />
+        )}
+        installPlace
         empty={
           q ? (
             <EmptyState

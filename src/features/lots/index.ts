@@ -8,6 +8,7 @@
  */
 export { LotCard } from './components/LotCard'
 export { LotPagesList } from './components/LotPagesList'
+export { SavedSearches } from './components/SavedSearches'
 export { StatusChip } from './components/StatusChip'
 export { WatchButton } from './components/WatchButton'
 export { BlockedBiddersSection } from './components/BlockedBiddersSection'

@@ -23,7 +23,23 @@ export function applyWatch(client: QueryClient, { lotId, watching }: WatchVars):
   client.setQueryData<LotDetail>(lotKeys.detail(lotId), (lot) =>
     lot?.my ? { ...lot, my: { ...lot.my, watching } } : lot,
   )
-  if (!watching) {
+  if (watching) {
+    // Watched from a list card (issue 32): the watchlist, which fills the card's heart, has it at
+    // once, taken from whichever list shows it; the refetch after the toggle confirms it.
+    const known = client
+      .getQueriesData<LotPages>({ queryKey: lotKeys.lists() })
+      .flatMap(([, pages]) => pages?.pages.flatMap((p) => p.items) ?? [])
+      .find((l) => l.id === lotId)
+    client.setQueryData<LotPages>(lotKeys.watchlist(), (pages) => {
+      const first = pages?.pages[0]
+      if (!pages || !first || !known) return pages
+      if (pages.pages.some((p) => p.items.some((l) => l.id === lotId))) return pages
+      return {
+        ...pages,
+        pages: [{ ...first, items: [known, ...first.items] }, ...pages.pages.slice(1)],
+      }
+    })
+  } else {
     client.setQueryData<LotPages>(lotKeys.watchlist(), (pages) =>
       pages
         ? {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useQueuedMutation } from '../../offline/use-queued-mutation'
 import { lotKeys } from '../../api/lot-keys'
+import { noteInterest } from '../../components/install-interest'
 import { applyWatch, registerWatchMutations, WATCH_KEY, type WatchVars } from './watch-mutation'
 
 export { applyWatch, registerWatchMutations, WATCH_KEY, type WatchVars } from './watch-mutation'
@@ -14,7 +15,10 @@ export function useWatchToggle() {
   const client = useQueryClient()
   return useQueuedMutation<WatchVars>({
     mutationKey: WATCH_KEY,
-    onMutate: (vars) => applyWatch(client, vars),
+    onMutate: (vars) => {
+      if (vars.watching) noteInterest()
+      applyWatch(client, vars)
+    },
     onError: (_error, vars) => applyWatch(client, { ...vars, watching: !vars.watching }),
     onSuccess: () => void client.invalidateQueries({ queryKey: lotKeys.watchlist() }),
   })

@@ -40,6 +40,11 @@ export function notificationTitle(
       title: str(n.data.title) || '—',
     })
   }
+  if (kind === 'saved_search_match')
+    return t('notifications.kind.saved_search_match', {
+      name: str(n.data.name) || '—',
+      title: str(n.data.title) || '—',
+    })
   const amount = num(n.data.amount)
   return t(`notifications.kind.${kind}` as MessageKey, {
     title: str(n.data.title) || '—',

@@ -39,7 +39,8 @@ export const pushEs: Partial<Record<MessageKey, Message>> = {
   'alerts.channel.push': 'Push',
   'alerts.channel.email': 'Correo',
   'alerts.group.outbid': 'Me superen',
-  'alerts.group.endingSoon': 'Un lote que sigo esté a punto de terminar',
+  'alerts.group.endingSoon':
+    'Un lote que sigo esté a punto de terminar, o salga uno nuevo para una búsqueda guardada',
   'alerts.group.result': 'Gane o venda un lote, o termine uno en el que pujo',
   'alerts.group.orders': 'Se envíe mi pedido o se abra un problema',
   'alerts.group.messages': 'Haya mensajes nuevos en mis pedidos (por correo, como mucho cada hora)',

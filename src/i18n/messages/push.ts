@@ -39,7 +39,7 @@ export const pushEn = {
   'alerts.channel.push': 'Push',
   'alerts.channel.email': 'E-mail',
   'alerts.group.outbid': 'I am outbid',
-  'alerts.group.endingSoon': 'A lot I watch is ending soon',
+  'alerts.group.endingSoon': 'A lot I watch is ending soon, or a new lot fits a saved search',
   'alerts.group.result': 'I win or sell a lot, or one I bid on ends',
   'alerts.group.orders': 'My order ships or a problem is opened',
   'alerts.group.messages': 'New messages about my orders (by e-mail at most hourly)',

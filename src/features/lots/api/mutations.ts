@@ -6,6 +6,7 @@ import { IDEMPOTENCY_HEADER } from '../../../../common/config'
 import { api } from '../../../api/client'
 import { isApiError } from '../../../api/errors'
 import { AttemptKeys } from '../../../api/idempotency'
+import { noteInterest } from '../../../components/install-interest'
 import { pendingWorkMeta } from '../../../offline/reload-guard'
 import { noteServerTime } from '../clock'
 import { applyLotSummary, mergeBids, patchLotEverywhere } from './cache'
@@ -42,7 +43,10 @@ export function usePlaceBid(id: string) {
           headers: { [IDEMPOTENCY_HEADER]: vars.idempotencyKey },
         })
         .json<BidResponse>(),
-    onSuccess: (body) => applyOwnBid(client, id, body),
+    onSuccess: (body) => {
+      noteInterest()
+      applyOwnBid(client, id, body)
+    },
   })
 }
 

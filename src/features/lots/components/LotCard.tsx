@@ -7,17 +7,21 @@ import { DeliveryLine } from './DeliveryLine'
 import { EndsWithinHour } from './EndsWithinHour'
 import { LotCardMedia } from './LotCardMedia'
 import { LotStatusBadge } from './LotStatusBadge'
+import './cards.css'
 
 /** One lot in a list: title, price, bids, time left, leader. Live through the list's cache. */
 export function LotCard({
   lot,
   currency,
   extra,
+  badges,
   priority = false,
 }: {
   lot: LotSummary
   currency: string
   extra?: ReactNode
+  /** Over the picture's top corners (the list's heart and standing chip): never moves the card. */
+  badges?: ReactNode
   /** The first card of a list: its picture loads at once and first (see LotCardMedia). */
   priority?: boolean
 }) {
@@ -28,6 +32,7 @@ export function LotCard({
   return (
     <article className="lot-card">
       <LotCardMedia picture={lot.pictures[0]} priority={priority} />
+      {badges}
       <h2 className="lot-card-title">
         <Link href={`/lots/${lot.id}`} className="lot-card-link">
           {lot.title}

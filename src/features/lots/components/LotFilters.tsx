@@ -16,6 +16,7 @@ import { Button } from '../../../components/Button'
 import { TextField } from '../../../components/TextField'
 import { useT, type MessageKey } from '../../../i18n'
 import { activeFilterCount, listHref, type LotListParams } from '../list-params'
+import { SaveSearch } from './SaveSearch'
 import './filters.css'
 
 /**
@@ -164,6 +165,7 @@ export function LotFilters({ params }: { params: LotListParams }) {
             {t('lots.filters.apply')}
           </Button>
           {active > 0 ? <ClearFilters params={params} /> : null}
+          <SaveSearch params={params} />
         </div>
       </form>
     </div>

@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
+import { setInstallPlace } from '../../../components/install-interest'
 import { LoadMore } from '../../../components/LoadMore'
 import { NothingSaved } from '../../../components/NothingSaved'
 import { QueryErrorState } from '../../../components/QueryErrorState'
@@ -11,6 +12,17 @@ import type { LotItem, Page } from '../api'
 import { LotCard } from './LotCard'
 
 /**
+ * The install offer goes after this many cards: two rows of two on a phone, just below the first
+ * screen, so it never moves a card someone is looking at when it arrives (issue 32).
+ */
+const INSTALL_AFTER = 4
+
+/** Empty (and hidden) until the offer (src/app/InstallPrompt.tsx) is shown in it. */
+function InstallPlace() {
+  return <li className="install-place" ref={setInstallPlace} />
+}
+
+/**
  * A cursor-paginated list of lots with every state: loading, error with retry, empty, offline
  * (saved data with its age, or "nothing saved yet"), and "Load more".
  */
@@ -20,12 +32,17 @@ export function LotPagesList({
   errorTitle,
   empty,
   extra,
+  badges,
+  installPlace = false,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<LotItem>, unknown>>
   currency: string
   errorTitle: string
   empty: ReactNode
   extra?: (lot: LotItem) => ReactNode
+  badges?: (lot: LotItem) => ReactNode
+  /** Keep the install offer's place after the first screen of cards (issue 32). */
+  installPlace?: boolean
 }) {
   const { t } = useT()
   const online = useOnline()
@@ -47,11 +64,21 @@ export function LotPagesList({
       ) : (
         <ul className="lot-grid" role="list">
           {items.map((lot, index) => (
-            <li key={lot.id}>
-              {/* The first card's picture is the screen's largest paint: not lazy, asked first. */}
-              <LotCard lot={lot} currency={currency} extra={extra?.(lot)} priority={index === 0} />
-            </li>
+            <Fragment key={lot.id}>
+              {installPlace && index === INSTALL_AFTER ? <InstallPlace /> : null}
+              <li>
+                {/* The first card's picture is the screen's largest paint: not lazy, asked first. */}
+                <LotCard
+                  lot={lot}
+                  currency={currency}
+                  extra={extra?.(lot)}
+                  badges={badges?.(lot)}
+                  priority={index === 0}
+                />
+              </li>
+            </Fragment>
           ))}
+          {installPlace && items.length <= INSTALL_AFTER ? <InstallPlace /> : null}
         </ul>
       )}
       <LoadMore query={query} online={online} pendingLabel={t('lots.loadingMore')} />

@@ -58,7 +58,7 @@ describe('LotCard media', () => {
     expect(img().getAttribute('srcset')).toBe(
       '/uploads/lots/x-1-320w.webp 320w, /uploads/lots/x-1-640w.webp 640w, /uploads/lots/x-1-1280w.webp 1280w',
     )
-    expect(img().getAttribute('sizes')).toBe('(min-width: 640px) 360px, 100vw')
+    expect(img().getAttribute('sizes')).toBe('(min-width: 640px) 360px, 50vw')
     // A picture stored before copies existed: the original, no srcset.
     const older = { ...cover!, width: null, height: null, widths: [] }
     rerender(<LotCard lot={summary({ imageUrl: older.url, pictures: [older] })} currency="EUR" />)
