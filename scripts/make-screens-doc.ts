@@ -10,7 +10,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { format, resolveConfig } from 'prettier'
 import { buildClient, launchBrowser, ROOT, startServer } from '../tests/e2e/harness.ts'
 
@@ -28,6 +28,8 @@ interface Screen {
   as?: string
   path: string
   about: string
+  /** What the person does before the picture (open a sheet, submit a form, scroll to a part). */
+  act?: (page: Page) => Promise<void>
 }
 
 async function signIn(context: BrowserContext, base: string, email: string) {
@@ -46,8 +48,14 @@ interface LotRow {
   seller: string
 }
 
-/** Two members bid on an open lot of Bob's (so Alice sees a live room and Bob a seller panel). */
-async function liven(browser: Browser, base: string): Promise<{ lot: string; closed?: string }> {
+/**
+ * Two members bid on an open lot of Bob's (so Alice sees a live room and Bob a seller panel); an
+ * admin cancels another open lot with a reason; Alice saves a search.
+ */
+async function liven(
+  browser: Browser,
+  base: string,
+): Promise<{ lot: string; closed?: string; cancelled?: string; scheduled?: string }> {
   const list = async (status: string) =>
     ((await (await fetch(`${base}api/lots?status=${status}`)).json()) as { items: LotRow[] }).items
   const open = await list('open')
@@ -68,7 +76,25 @@ async function liven(browser: Browser, base: string): Promise<{ lot: string; clo
     })
     await context.close()
   }
-  return { lot: lot.id, closed: closed[0]?.id }
+  const admin = await browser.newContext()
+  await signIn(admin, base, 'admin@lotline.test')
+  const other = open.find((row) => row.id !== lot.id)
+  if (other) {
+    await admin.request.post(`${base}api/admin/lots/${other.id}/cancel`, {
+      data: { reason: 'The seller could not prove it is genuine' },
+      headers: XHR,
+    })
+  }
+  await admin.close()
+  const alice = await browser.newContext()
+  await signIn(alice, base, 'alice@lotline.test')
+  await alice.request.post(`${base}api/me/saved-searches`, {
+    data: { name: 'Brass under €50', q: 'brass', maxPrice: '50' },
+    headers: XHR,
+  })
+  await alice.close()
+  const scheduled = await list('scheduled')
+  return { lot: lot.id, closed: closed[0]?.id, cancelled: other?.id, scheduled: scheduled[0]?.id }
 }
 
 async function main() {
@@ -76,7 +102,9 @@ async function main() {
   const browser = await launchBrowser()
   try {
     const base = server.url
-    const { lot, closed } = await liven(browser, base)
+    const { lot, closed, cancelled, scheduled } = await liven(browser, base)
+    const optional = (id: string | undefined, screen: Omit<Screen, 'path'> & { path: string }) =>
+      id ? [screen] : []
     const screens: Screen[] = [
       { name: 'lots', path: '/', about: 'Lots, as a guest: filters, cards with pictures' },
       {
@@ -102,6 +130,38 @@ async function main() {
           ]
         : []),
       {
+        name: 'bid-sheet',
+        as: 'carol@lotline.test',
+        path: `/lots/${lot}`,
+        about: 'The maximum sheet: a maximum alone is enough',
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Maximum…' }).first().click()
+          await page.getByRole('dialog').waitFor()
+        },
+      },
+      ...optional(cancelled, {
+        name: 'cancelled',
+        as: 'bob@lotline.test',
+        path: `/lots/${cancelled}`,
+        about: 'A lot cancelled by Lotline, with the reason and the time',
+      }),
+      ...optional(scheduled, {
+        name: 'scheduled',
+        path: `/lots/${scheduled}`,
+        about: 'A scheduled lot: when bidding opens',
+      }),
+      {
+        name: 'sell-errors',
+        as: 'bob@lotline.test',
+        path: '/lots/new',
+        about: 'Selling: a failed submit, each error clearing as its field is fixed',
+        act: async (page) => {
+          await page.getByLabel('Title').fill('Brass lamp')
+          await page.getByRole('button', { name: 'Put up for auction' }).click()
+          await page.locator('.field-error').first().waitFor()
+        },
+      },
+      {
         name: 'my-bids',
         as: 'alice@lotline.test',
         path: '/me/bids',
@@ -118,6 +178,16 @@ async function main() {
         as: 'alice@lotline.test',
         path: '/account',
         about: 'Account: profile, language, theme',
+      },
+      {
+        name: 'saved-searches',
+        as: 'alice@lotline.test',
+        path: '/account',
+        about: 'Account: saved searches and blocked bidders',
+        act: async (page) => {
+          await page.getByRole('heading', { name: 'Saved searches' }).scrollIntoViewIfNeeded()
+          await page.evaluate(() => window.scrollBy(0, -80))
+        },
       },
       {
         name: 'admin',
@@ -138,6 +208,8 @@ async function main() {
           await page.waitForSelector('main h1', { timeout: 20_000 })
           await page.waitForLoadState('networkidle').catch(() => {})
           await page.waitForTimeout(800)
+          if (screen.act) await screen.act(page)
+          await page.waitForTimeout(300)
           // Transient notices ("ready to work offline") are not part of the picture.
           for (const close of await page.locator('.toast button').all()) {
             await close.click().catch(() => {})
