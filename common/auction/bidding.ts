@@ -15,7 +15,7 @@ export interface BidInput {
   bidderId: string
   /**
    * Absent: the lot's minimum next bid, decided here against the state it is placed on (inside the
-   * lot lock on the server) — "just enter your maximum" (docs/product.md).
+   * lot lock on the server) — "just enter your maximum" (decision 0055).
    */
   amount?: number | undefined
   /** Defaults to `amount`. */

@@ -41,8 +41,7 @@ export function pictureSrcset(picture: LotPicture, resolve: (url: string) => str
 export type PictureFileProblem = 'type' | 'empty' | 'size'
 
 /**
- * The one check of a picture file before any decoding (docs/product.md, "Selling on a
- * phone"): the client runs it on each file when it is chosen, the server on each upload's
+ * The one check of a picture file before any decoding (decision 0058): the client runs it on each file when it is chosen, the server on each upload's
  * declared type and body. A type is compared without its parameters and case ("IMAGE/PNG;
  * q=1" is image/png); the pixel limit needs the decoded picture and stays the server's.
  */

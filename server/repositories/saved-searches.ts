@@ -1,4 +1,7 @@
-/** Saved searches (issue 32; docs/product.md "Saved searches"): rows, limits and the matcher. */
+/**
+ * Saved searches (decision 0057; docs/product.md "Saved searches"): rows, limits and the
+ * matcher, run in the new lot's own transaction.
+ */
 import type { AppNotification } from '../../common/auction.ts'
 import { formatPriceLimit, type LotCategory, type LotSort } from '../../common/auction.ts'
 import {

@@ -1,4 +1,7 @@
-/** A seller's blocks of bidders (issue 32): read by the bid context, written by the seller. */
+/**
+ * A seller's blocks of bidders (decision 0056): read by the bid context under the lot lock,
+ * written by the seller after locking their running lots.
+ */
 import type { AdminMemberBlocks, BlockedBidder } from '../../common/blocks.ts'
 import type { Queryable } from '../db/types.ts'
 
