@@ -143,6 +143,26 @@ describe('seller tools on a phone (issue 32)', () => {
       alias,
     )
 
+    // On his phone Bob is told so when he tries to raise his maximum, and nothing moves.
+    const bobPage = await phone('bob@lotline.test', 'light')
+    await bobPage.goto(`${server.url}lots/${lot.id}`)
+    const bar = bobPage.getByTestId('bid-bar')
+    await bar.getByRole('button', { name: 'Raise maximum' }).tap()
+    const sheet = bobPage.locator('dialog.bid-sheet')
+    await sheet.getByLabel('New maximum').fill('60')
+    await sheet.getByRole('button', { name: 'Raise maximum to €60.00' }).tap()
+    const review = bobPage.getByTestId('bid-review')
+    await review.getByRole('button', { name: 'Raise maximum to €60.00' }).tap()
+    await bobPage
+      .getByText('The seller of this lot does not accept your bids.')
+      .first()
+      .waitFor({ timeout: 15_000 })
+    await expectAccessible(bobPage, 'a blocked bidder refused, phone, light')
+    const after = (await (await api(`lots/${lot.id}`, bob)).json()) as {
+      my: { maxBid: number }
+    }
+    expect(after.my.maxBid).toBe(1000)
+
     // The admin's member view shows the block from both sides (a dark phone).
     const admin = await phone('admin@lotline.test', 'dark')
     await admin.goto(`${server.url}admin`)

@@ -228,6 +228,23 @@ describe(`ten identical writes at once apply once (${ENGINE})`, () => {
     expect(await count(`from lots where id = $1 and status = 'open'`, [other])).toBe(1)
   })
 
+  it('lot end early: ended once (one unsold notice to the seller), the same answer for all ten', async () => {
+    const seller = await newMember(0)
+    const lotId = await openLot(t.db, seller.id)
+    const end = (id: string) => (key: string) =>
+      seller.b.request({ method: 'POST', url: `/api/lots/${id}/end`, headers: keyed(key) })
+    const { key, first, replayed } = await tenAtOnce(end(lotId))
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toMatchObject({ id: lotId, status: 'unsold' })
+    expect(replayed).toHaveLength(AT_ONCE - 1)
+    expect(
+      await count(`from notifications where user_id = $1 and kind = 'lot_unsold'`, [seller.id]),
+    ).toBe(1)
+    const other = await openLot(t.db, seller.id)
+    expectReused(await end(other)(key))
+    expect(await count(`from lots where id = $1 and status = 'open'`, [other])).toBe(1)
+  })
+
   it('lot edit: applied once (one new version), the same answer for all ten', async () => {
     const seller = await newMember(0)
     const lotId = await openLot(t.db, seller.id)

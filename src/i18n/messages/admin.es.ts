@@ -77,8 +77,6 @@ export const adminEs: Partial<Record<MessageKey, Message>> = {
   'admin.topUps.line': '{amount} · {email} · {status}',
   'admin.audit.emptyTitle': 'Nada auditado todavía',
   'admin.audit.emptyBody': 'Cada acción de administración aparecerá aquí, la más reciente primero.',
-  'admin.audit.by': 'por {admin}',
-  'admin.audit.reason': 'Motivo: {reason}',
   'admin.action.wallet.adjust': 'Monedero ajustado',
   'admin.action.member.role': 'Rol cambiado',
   'admin.action.member.suspend': 'Miembro suspendido',

@@ -75,8 +75,6 @@ export const adminEn = {
   'admin.topUps.line': '{amount} · {email} · {status}',
   'admin.audit.emptyTitle': 'Nothing audited yet',
   'admin.audit.emptyBody': 'Every admin action will be listed here, newest first.',
-  'admin.audit.by': 'by {admin}',
-  'admin.audit.reason': 'Reason: {reason}',
   'admin.action.wallet.adjust': 'Wallet adjusted',
   'admin.action.member.role': 'Role changed',
   'admin.action.member.suspend': 'Member suspended',

@@ -193,7 +193,6 @@ export const lotsEs: Partial<Record<MessageKey, Message>> = {
   'create.image': 'Fotos',
   'create.imageHint': 'Hasta 8. JPEG, PNG o WebP, hasta 2 MB cada una. La primera es la portada.',
   'create.err.image': 'Elige fotos JPEG, PNG o WebP de 2 MB como máximo cada una.',
-  'create.imageFailed': 'El lote está publicado, pero algunas fotos no se pudieron subir.',
   'create.submit': 'Subastar',
   'create.pending': 'Creando…',
   'create.offline': 'Estás sin conexión. Crear un lote necesita conexión.',

@@ -96,7 +96,6 @@ export const lotsEn = {
   'create.image': 'Pictures',
   'create.imageHint': 'Up to 8. JPEG, PNG or WebP, up to 2 MB each. The first is the cover.',
   'create.err.image': 'Choose JPEG, PNG or WebP pictures of at most 2 MB each.',
-  'create.imageFailed': 'The lot is listed, but some of its pictures could not be uploaded.',
   'create.submit': 'Put up for auction',
   'create.pending': 'Creating…',
   'create.offline': 'You are offline. Creating a lot needs a connection.',
