@@ -153,10 +153,11 @@ describe('seller tools on a phone (issue 32)', () => {
     await sheet.getByRole('button', { name: 'Raise maximum to €60.00' }).tap()
     const review = bobPage.getByTestId('bid-review')
     await review.getByRole('button', { name: 'Raise maximum to €60.00' }).tap()
-    await bobPage
+    // The sheet steps aside for the answer, which the bar shows (not hidden under the sheet).
+    await bar
       .getByText('The seller of this lot does not accept your bids.')
-      .first()
       .waitFor({ timeout: 15_000 })
+    expect(await bobPage.locator('dialog.bid-sheet[open]').count()).toBe(0)
     await expectAccessible(bobPage, 'a blocked bidder refused, phone, light')
     const after = (await (await api(`lots/${lot.id}`, bob)).json()) as {
       my: { maxBid: number }

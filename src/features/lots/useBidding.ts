@@ -23,10 +23,15 @@ export interface BidFailure {
   text: string
 }
 
-/** What the form that asked wants to hear: success (empty the fields) or a field's refusal. */
+/**
+ * What the form that asked wants to hear: success (empty the fields), a field's refusal, or an
+ * answer said as the room's result instead (a refusal of the whole bid, no answer): the phone's
+ * sheet closes for it, or the result would sit hidden under the sheet.
+ */
 export interface BidHandlers {
   onSuccess?: () => void
   onFailure?: (failure: BidFailure) => void
+  onResult?: () => void
 }
 
 /**
@@ -50,7 +55,7 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
   const status = lot.my?.status ?? null
 
   const send = (vars: BidInputVars) => {
-    const { onSuccess, onFailure } = handlers.current
+    const { onSuccess, onFailure, onResult } = handlers.current
     const fieldError = (failure: BidFailure) => {
       if (onFailure) return onFailure(failure)
       setResult({ tone: 'error', text: failure.text, status })
@@ -91,6 +96,7 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
           setRetryVars(vars)
           const text = isLostAnswer(error) ? t('bid.unconfirmed') : t('bid.networkRetry')
           setResult({ tone: 'error', text, status })
+          onResult?.()
           return focusResult()
         }
         attempt.current = null
@@ -101,6 +107,7 @@ export function useBidding(lot: LotDetail, format: (minor: number) => string) {
         if ('maxAmount' in fields) return fieldError({ field: 'maxAmount', text })
         if ('amount' in fields) return fieldError({ field: 'amount', text })
         setResult({ tone: 'error', text, status })
+        onResult?.()
         focusResult()
       },
     })

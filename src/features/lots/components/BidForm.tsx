@@ -29,7 +29,7 @@ export function BidForm({
   bidding: Bidding
   funds: BidFundsView
   disabledReason: string | null
-  /** The bid was placed (the phone closes its sheet). */
+  /** The bid was placed, or refused as a whole (the phone closes its sheet to show the result). */
   onSent?: () => void
   /** A server refusal landed on a field (the phone reopens its sheet to show it). */
   onFieldError?: () => void
@@ -89,6 +89,8 @@ export function BidForm({
     bidding.request(bidding.varsFor(amount ?? undefined, maxAmount ?? undefined), {
       onSuccess,
       onFailure,
+      // Refused as a whole (or unanswered): said in the room, where the phone's bar shows it.
+      onResult: onSent,
     })
   }
 
