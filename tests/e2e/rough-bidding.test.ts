@@ -27,7 +27,7 @@ const { api } = apiClient(() => server.url)
 let sellerCookie = ''
 
 beforeAll(async () => {
-  server = await startServer({ distDir: buildClient('rough-bidding') })
+  server = await startServer({ distDir: buildClient('v1') })
   browser = await launchBrowser()
   sellerCookie = (await registerMember(api, 'Rough Edges Seller', 'rough edges secret')).cookie
 })
