@@ -2,10 +2,6 @@ import { useId, useState, type FormEvent } from 'react'
 import type { AdminMember } from '../../../common/admin'
 import type { Role } from '../../../common/accounts'
 import { Button } from '../../components/Button'
-import { EmptyState } from '../../components/EmptyState'
-import { LoadMore } from '../../components/LoadMore'
-import { QueryErrorState } from '../../components/QueryErrorState'
-import { Loading } from '../../components/Spinner'
 import { TextField } from '../../components/TextField'
 import { useT } from '../../i18n'
 import { useOnline } from '../../offline/online'
@@ -13,6 +9,7 @@ import { useMe } from '../auth'
 import { useChangeRole, useMembers, useSetSuspension } from './api'
 import { AdjustForm } from './AdjustForm'
 import { CloseForm } from './CloseForm'
+import { AdminList } from './list-kit'
 import { MemberBlocks } from './MemberBlocks'
 import { Outcome, useActionState } from './member-action'
 import { reasonOk, ReasonField } from './ReasonField'
@@ -20,7 +17,6 @@ import { reasonOk, ReasonField } from './ReasonField'
 /** Members: search, then manage one (role, suspension, wallet adjustment, closing). */
 export function MembersPanel() {
   const { t } = useT()
-  const online = useOnline()
   const [draft, setDraft] = useState('')
   const [q, setQ] = useState('')
   const [open, setOpen] = useState<string | null>(null)
@@ -29,7 +25,6 @@ export function MembersPanel() {
     event.preventDefault()
     setQ(draft.trim())
   }
-  const items = query.data?.pages.flatMap((p) => p.items) ?? []
   return (
     <>
       <form className="admin-search" role="search" onSubmit={onSearch}>
@@ -45,32 +40,17 @@ export function MembersPanel() {
           {t('admin.search')}
         </Button>
       </form>
-      {query.isPending ? (
-        <Loading label={t('app.loading')} />
-      ) : !query.data ? (
-        <QueryErrorState query={query} title={t('admin.errorTitle')} />
-      ) : items.length === 0 ? (
-        <EmptyState title={t('admin.members.emptyTitle')}>
-          <p>{t('admin.members.emptyBody')}</p>
-        </EmptyState>
-      ) : (
-        <ul className="admin-list" role="list">
-          {items.map((m) => (
-            <MemberRow
-              key={m.id}
-              member={m}
-              open={open === m.id}
-              onToggle={() => setOpen(open === m.id ? null : m.id)}
-            />
-          ))}
-        </ul>
-      )}
-      <LoadMore
+      <AdminList
         query={query}
-        online={online}
-        label={t('admin.loadMore')}
-        pendingLabel={t('admin.loadingMore')}
-        offlineReason={t('admin.offline')}
+        label={t('admin.tab.members')}
+        empty={{ title: t('admin.members.emptyTitle'), body: t('admin.members.emptyBody') }}
+        row={(m) => (
+          <MemberRow
+            member={m}
+            open={open === m.id}
+            onToggle={() => setOpen(open === m.id ? null : m.id)}
+          />
+        )}
       />
     </>
   )
