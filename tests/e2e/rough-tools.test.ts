@@ -272,7 +272,7 @@ describe('admin words on a phone (issue 32)', () => {
     await first.waitFor()
     await expect
       .poll(() => first.textContent())
-      .toMatch(/credited .*@lotline\.test €50\.00, balance €50\.00 — Chargeback/)
+      .toMatch(/credited Pablo Broke €50\.00, balance €50\.00 — Chargeback/)
     const all = (await page.getByTestId('audit-row').allTextContents()).join('\n')
     expect(all).not.toMatch(/balanceAfter|amount: |holdsReleased/)
     await fitsWidth(page, first)
@@ -282,7 +282,9 @@ describe('admin words on a phone (issue 32)', () => {
     await light.goto(`${server.url}admin?tab=audit`)
     const primera = light.getByTestId('audit-row').first()
     await primera.waitFor()
-    await expect.poll(() => primera.textContent()).toMatch(/abonó 50,00\s€ a .* — Chargeback/)
+    await expect
+      .poll(() => primera.textContent())
+      .toMatch(/abonó 50,00\s€ a Pablo Broke.* — Chargeback/)
     await expectAccessible(light, 'audit sentences, phone, light, Spanish')
   }, 90_000)
 
