@@ -24,12 +24,7 @@ export default async function setup(project: TestProject) {
   const runDir = join(E2E_TMP, `run-${process.pid}`)
   await mkdir(runDir, { recursive: true })
   const builds: Record<string, string> = {}
-  // CI runs the suite in two halves at once and builds the shared client once for both
-  // (E2E_PREBUILT_DIR holds one folder per label, made by buildClientNow).
-  const prebuilt = process.env.E2E_PREBUILT_DIR
-  for (const label of SHARED_LABELS) {
-    builds[label] = prebuilt ? join(prebuilt, label) : buildClientNow(label, join(runDir, label))
-  }
+  for (const label of SHARED_LABELS) builds[label] = buildClientNow(label, join(runDir, label))
   const pgliteTemplate = join(runDir, 'pglite')
   const db = await openPglite(pgliteTemplate)
   await migrate(db)
