@@ -29,6 +29,9 @@ import { mailOutbox } from './mail/outbox.ts'
 import { alertMailer } from './mail/alerts/mailer.ts'
 import { registerRoutes } from './app-routes.ts'
 
+/** How long an idle keep-alive connection is kept (Fastify's own default). */
+export const KEEP_ALIVE_MS = 72_000
+
 export interface AppDependencies {
   config: Config
   db: Database
@@ -112,12 +115,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A request whose headers or body trickle in (or never come) holds a socket: Node's default
     // is 5 minutes, checked every 30 s; ours answers 408 after REQUEST_TIMEOUT_SECONDS, checked
     // every second (docs/security.md).
+    //
+    // An idle keep-alive connection stays open 72 s (what Fastify's own server keeps; Node's is
+    // 5 s): a client or a proxy that reuses a connection it holds for longer than the server
+    // (browsers, load balancers at 60 s) otherwise meets a reset on a request the server closed
+    // under it — seen as ECONNRESET on the browser suite's API calls after a 5 s wait.
     serverFactory: (handler) =>
       createServer(
         {
           requestTimeout: config.requestTimeoutSeconds * 1000,
           headersTimeout: config.requestTimeoutSeconds * 1000,
           connectionsCheckingInterval: 1000,
+          keepAliveTimeout: KEEP_ALIVE_MS,
         },
         handler,
       ),

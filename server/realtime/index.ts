@@ -127,12 +127,14 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
 
   const ws = createWsHandler(opts, appsByKey)
   // Node's own limits are minutes long; a request's headers and body must arrive within ours (the
-  // body timeout, at most 30 s), checked every second.
+  // body timeout, at most 30 s), checked every second. An idle keep-alive connection (the `pusher`
+  // SDK's publishes) stays 72 s, not Node's 5 s, so a publisher reusing it never meets a reset.
   const server: Server = createServer(
     {
       headersTimeout: opts.bodyTimeoutMs,
       requestTimeout: opts.bodyTimeoutMs * 2,
       connectionsCheckingInterval: 1000,
+      keepAliveTimeout: 72_000,
     },
     createHttpHandler(opts, appsById),
   )

@@ -125,6 +125,25 @@ describe('malformed HTTP is answered as problem+json', () => {
     await expectStillServing()
   })
 
+  it('keeps an idle keep-alive connection past Node’s 5 s, so a reused one is answered', async () => {
+    const socket = connect(port, '127.0.0.1')
+    await new Promise((r) => socket.once('connect', r))
+    let out = ''
+    let closed = false
+    socket.on('data', (d: Buffer) => (out += d.toString()))
+    socket.on('close', () => (closed = true))
+    const ask = () => socket.write('GET /api/nothing-here HTTP/1.1\r\nHost: x\r\n\r\n')
+    const answers = () => out.split('HTTP/1.1 404').length - 1
+    ask()
+    await expect.poll(answers).toBe(1)
+    // Idle longer than Node's default keep-alive (5 s): the server must not have closed it.
+    await new Promise((r) => setTimeout(r, 6_000))
+    expect(closed).toBe(false)
+    ask()
+    await expect.poll(answers).toBe(2)
+    socket.destroy()
+  }, 20_000)
+
   it('a well-formed request on the same port is answered as usual', async () => {
     const response = await raw(request('GET /api/nothing-here HTTP/1.1', ['Connection: close']))
     expect(response.status).toBe(404)
