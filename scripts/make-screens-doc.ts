@@ -131,7 +131,8 @@ async function main() {
         : []),
       {
         name: 'bid-sheet',
-        as: 'carol@lotline.test',
+        // Outbid by Carol: the bar offers "Maximum…" (a leader's says "Raise maximum").
+        as: 'alice@lotline.test',
         path: `/lots/${lot}`,
         about: 'The maximum sheet: a maximum alone is enough',
         // On a phone the sheet; a desktop shows the same fields inline in the room.
