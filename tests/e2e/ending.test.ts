@@ -280,8 +280,22 @@ describe.concurrent('the end of a lot, and the order after it', () => {
     await expect
       .poll(() => thread(alice.page).textContent(), { timeout: 10_000 })
       .toContain('Sent today, it should arrive Tuesday.')
+    // Alice's reply is held on the wire: while it is on its way it reads "Sending…" at full
+    // contrast (it was once drawn faded, which axe failed under a loaded CI).
+    const held: Array<() => void> = []
+    const messagesPost = /\/api\/orders\/[^/]+\/messages$/
+    await alice.page.route(messagesPost, (route) =>
+      route.request().method() === 'POST'
+        ? void held.push(() => void route.continue())
+        : route.continue(),
+    )
     await alice.page.getByLabel('Message to the seller').fill('Thank you, Carol!')
     await alice.page.getByRole('button', { name: 'Send' }).tap()
+    await expect.poll(() => held.length).toBe(1)
+    await thread(alice.page).getByText('Sending…').waitFor()
+    await expectAccessible(alice.page, 'order, buyer, message sending, phone')
+    await alice.page.unroute(messagesPost)
+    held.forEach((release) => release())
     await expect
       .poll(() => thread(carol.page).textContent(), { timeout: 10_000 })
       .toContain('Thank you, Carol!')

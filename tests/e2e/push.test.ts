@@ -219,7 +219,14 @@ describe('Web Push alerts', () => {
     await page.getByRole('heading', { name: 'Brass ship clock' }).waitFor()
     await push(payload)
     // The same push for another lot is shown: proof the worker ran and decided per lot.
-    await push({ ...payload, lotId: randomUUID(), tag: 'lot:other', title: 'Other lot' })
+    // Delivered again (same tag, so at most one shows) if the first delivery is not shown in 8 s:
+    // a CI loaded by four suites once lost a DevTools delivery to a worker that was starting.
+    const other = { ...payload, lotId: randomUUID(), tag: 'lot:other', title: 'Other lot' }
+    const otherShown = async () => (await shown(page)).some((n) => n.tag === other.tag)
+    for (let attempt = 0; attempt < 3 && !(await otherShown()); attempt += 1) {
+      await push(other)
+      await waitFor(otherShown, 8_000).catch(() => undefined)
+    }
     await expect.poll(async () => (await shown(page)).map((n) => n.title)).toEqual(['Other lot'])
     // Not merely late: the suppressed one never comes.
     await sleep(1000)
