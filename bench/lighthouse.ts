@@ -4,12 +4,20 @@
  * (no service worker, no cache), against the production build served by the real server with the
  * local demo data (pictures included). Medians of N runs per page.
  *
- *   npx tsx bench/lighthouse.ts [--runs 5] [--url http://localhost:8000/] [--docs] [--save dir]
+ *   npx tsx bench/lighthouse.ts [--runs 5] [--slowdown 4] [--reruns 3]
+ *                               [--url http://localhost:8000/] [--docs] [--save dir]
  *
- * Without --url it builds the client and starts its own server (PGlite, a free port). --docs
- * writes the "Lighthouse (first visit, mobile)" section of docs/performance.md; --save keeps
- * every run's full report (`<page>-<n>.json`) to see where the time went. A measurement:
- * it exits non-zero only when it cannot measure, never on a missed budget.
+ * Without --url it builds the client and starts its own server (PGlite, a free port).
+ * --slowdown sets Lighthouse's simulated CPU slowdown (`throttling.cpuSlowdownMultiplier`, 4 is the
+ * mobile default). --docs writes the "Lighthouse (first visit, mobile)" section of
+ * docs/performance.md, or "Lighthouse (first visit, mobile, 6× CPU)" for --slowdown 6, so each
+ * slowdown keeps its own section; --save keeps every run's full report (`<page>-<n>.json`) to see
+ * where the time went.
+ *
+ * Benchmark index: measured at 1,300–2,600 (Lighthouse's `environment.benchmarkIndex`, this
+ * machine's speed at the time); a run outside the range is re-run, not dropped, up to --reruns
+ * extra attempts. Every attempt's index is reported; a run still outside after them is kept and
+ * marked. A measurement: it exits non-zero only when it cannot measure, never on a missed budget.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -17,6 +25,7 @@ import lighthouse from 'lighthouse'
 import type { Result } from 'lighthouse'
 import { buildClient, launchBrowser, startServer } from '../tests/e2e/harness.ts'
 import { machine, percentile, writeSection } from './lib/report.ts'
+import { numberArg } from './lib/args.ts'
 import { freePort } from '../tests/free-port.ts'
 
 const args = process.argv.slice(2)
@@ -25,16 +34,39 @@ const option = (name: string) => {
   return at === -1 ? undefined : args[at + 1]
 }
 const RUNS = Number(option('runs') ?? 5)
+/** Lighthouse's simulated CPU slowdown; 4 is its mobile default. */
+const SLOWDOWN = numberArg('slowdown', 4, 20)
+/** Extra attempts for a run whose benchmark index is outside BENCHMARK_RANGE. */
+const RERUNS = Number(option('reruns') ?? 3)
+if (!Number.isInteger(RERUNS) || RERUNS < 0) throw new Error('bad --reruns')
+/** The issue's rule: figures measured at a benchmark index from 1,300 to 2,600. */
+const BENCHMARK_RANGE = [1300, 2600] as const
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
-/** DESIGN §8 budgets, as [metric, limit, higher is better]. */
+/** "mobile", or "mobile, 6× CPU" away from the default slowdown: the section's name. */
+const MODE = SLOWDOWN === 4 ? 'mobile' : `mobile, ${SLOWDOWN}× CPU`
+
+/**
+ * DESIGN §8 budgets, as [metric, limit, higher is better]. Performance and TBT depend on the CPU
+ * slowdown: the 4× budgets at 4×, the performance issue's 6× budgets (performance ≥ 85, TBT
+ * ≤ 400 ms) at 6×, none at other slowdowns; the rest apply whatever the slowdown.
+ */
+const CPU_BUDGETS: Record<number, Array<[string, number, boolean]>> = {
+  4: [
+    ['performance', 95, true],
+    ['TBT ms', 150, false],
+  ],
+  6: [
+    ['performance', 85, true],
+    ['TBT ms', 400, false],
+  ],
+}
 const BUDGETS: Array<[string, number, boolean]> = [
-  ['performance', 95, true],
+  ...(CPU_BUDGETS[SLOWDOWN] ?? []),
   ['accessibility', 100, true],
   ['best-practices', 100, true],
   ['seo', 100, true],
   ['LCP ms', 2000, false],
-  ['TBT ms', 150, false],
   ['CLS', 0.02, false],
   ['entry app code unused %', 20, false],
 ]
@@ -78,10 +110,97 @@ function figures(lhr: Result): Figures {
     'script KB': transfer((r) => r.resourceType === 'Script'),
     'entry app code unused %': unusedShare(/\/assets\/(index|app)-[^/]+\.js$/),
     'entry libraries unused %': unusedShare(/\/assets\/(vendor|rolldown-runtime)-[^/]+\.js$/),
+    ...longTasks(lhr),
     // Lighthouse's measure of this machine's speed: its simulation multiplies the observed main
-    // thread by 4 whatever the machine, so TBT and LCP follow it (higher is faster).
+    // thread by the slowdown whatever the machine, so TBT and LCP follow it (higher is faster).
     'benchmark index': lhr.environment.benchmarkIndex,
   }
+}
+
+/**
+ * Lighthouse's `long-tasks` audit: top-level main-thread tasks of 50 ms or more (its own rule,
+ * simulated durations). Its table shows 20 at most; its debug data lists them all.
+ */
+function longTasks(lhr: Result): Figures {
+  const details = lhr.audits['long-tasks']?.details as
+    | { items?: Array<{ duration?: number }>; debugData?: { tasks?: Array<{ duration?: number }> } }
+    | undefined
+  const tasks = details?.debugData?.tasks ?? details?.items ?? []
+  const durations = tasks.map((t) => Number(t.duration ?? 0))
+  return {
+    'long tasks ≥ 50 ms': durations.length,
+    'longest task ms': durations.length ? Math.max(...durations) : 0,
+  }
+}
+
+/** `mainthread-work-breakdown`: milliseconds per group (its English label), and the total. */
+function mainThread(lhr: Result): Figures {
+  const audit = lhr.audits['mainthread-work-breakdown']
+  const items =
+    (
+      audit?.details as {
+        items?: Array<{ groupLabel?: string; group?: string; duration?: number }>
+      }
+    )?.items ?? []
+  const groups: Figures = {}
+  for (const item of items) {
+    const name = item.groupLabel ?? item.group ?? 'unknown'
+    groups[name] = (groups[name] ?? 0) + Number(item.duration ?? 0)
+  }
+  return { total: audit?.numericValue ?? NaN, ...groups }
+}
+
+/** The page's own document in `bootup-time` (its inline scripts, the HTML parser's tasks). */
+const PAGE_DOCUMENT = 'the page (its HTML)'
+
+interface Bootup {
+  scripting: number
+  parseCompile: number
+  total: number
+}
+
+/**
+ * `bootup-time`: per script (its path on the server, the page itself, or "Unattributable"), the
+ * script evaluation and parse/compile ms, and Lighthouse's total (every main-thread group the
+ * script is charged with). Lighthouse lists only scripts of 50 ms or more in the run.
+ */
+function bootup(lhr: Result): Map<string, Bootup> {
+  const items =
+    (
+      lhr.audits['bootup-time']?.details as {
+        items?: Array<{
+          url?: string
+          total?: number
+          scripting?: number
+          scriptParseCompile?: number
+        }>
+      }
+    )?.items ?? []
+  const origin = new URL(lhr.finalDisplayedUrl).origin
+  const page = [lhr.requestedUrl, lhr.mainDocumentUrl, lhr.finalDisplayedUrl]
+  return new Map(
+    items.map((item) => {
+      const url = String(item.url ?? 'unknown')
+      return [
+        page.includes(url)
+          ? PAGE_DOCUMENT
+          : url.startsWith(origin)
+            ? url.slice(origin.length)
+            : url,
+        {
+          scripting: Number(item.scripting ?? 0),
+          parseCompile: Number(item.scriptParseCompile ?? 0),
+          total: Number(item.total ?? 0),
+        },
+      ]
+    }),
+  )
+}
+
+/** `/assets/index-AbC12_-x.js` → name `/assets/index.js`, hash `AbC12_-x` (Vite's 8 characters). */
+function splitHash(path: string): { name: string; hash: string } {
+  const match = /^(\/.*)-([\w-]{8})(\.\w+)$/.exec(path)
+  return match ? { name: `${match[1]}${match[3]}`, hash: match[2]! } : { name: path, hash: '' }
 }
 
 /** Audits that failed in a run, for the report: what to fix next. */
@@ -130,9 +249,13 @@ async function runOnce(url: string): Promise<Result> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      // Merged into the mobile defaults (slow 4G stays): only the CPU slowdown changes.
+      throttling: { cpuSlowdownMultiplier: SLOWDOWN },
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message)
+    const used = result.lhr.configSettings.throttling.cpuSlowdownMultiplier
+    if (used !== SLOWDOWN) throw new Error(`Lighthouse ran at ${used}× CPU, not ${SLOWDOWN}×`)
     return result.lhr
   } finally {
     await browser.close()
@@ -151,29 +274,102 @@ const show = (name: string, value: number) =>
       ? value.toFixed(1)
       : String(Math.round(value))
 
+const thousands = (value: number) => Math.round(value).toLocaleString('en-US')
+
+const inRange = (index: number) => index >= BENCHMARK_RANGE[0] && index <= BENCHMARK_RANGE[1]
+/** How far an index is from the range (0 inside it). */
+const outside = (index: number) =>
+  Number.isFinite(index)
+    ? Math.max(0, BENCHMARK_RANGE[0] - index, index - BENCHMARK_RANGE[1])
+    : Infinity
+
+/** One run: the report kept, and the benchmark index of every attempt, in order. */
+interface Run {
+  lhr: Result
+  indices: number[]
+  /** Which attempt is kept: the first in range, else the one closest to the range. */
+  kept: number
+  inRange: boolean
+}
+
+/**
+ * A run at a benchmark index outside the range is run again, up to RERUNS times (the issue's
+ * rule: re-run, not dropped). When no attempt is in range, the attempt closest to the range is
+ * kept (the latest of equals) and marked: it still counts in the medians.
+ */
+async function measureRun(label: string, url: string, run: number): Promise<Run> {
+  const attempts: Result[] = []
+  for (let attempt = 0; attempt <= RERUNS; attempt++) {
+    const lhr = await measureOnce(url)
+    attempts.push(lhr)
+    const index = lhr.environment.benchmarkIndex
+    const ok = inRange(index)
+    process.stderr.write(
+      `${label} run ${run}/${RUNS}, attempt ${attempt + 1}: benchmark index ${Math.round(index)}${ok ? '' : ' (outside the range)'}, performance ${figures(lhr).performance}\n`,
+    )
+    if (ok) break
+  }
+  const indices = attempts.map((lhr) => lhr.environment.benchmarkIndex)
+  const firstIn = indices.findIndex(inRange)
+  const kept =
+    firstIn !== -1
+      ? firstIn
+      : indices.reduce(
+          (best, index, i) => (outside(index) <= outside(indices[best]!) ? i : best),
+          0,
+        )
+  return { lhr: attempts[kept]!, indices, kept, inRange: firstIn !== -1 }
+}
+
 async function measurePage(label: string, url: string) {
-  const runs: Result[] = []
+  const runs: Run[] = []
   for (let i = 0; i < RUNS; i++) {
-    runs.push(await measureOnce(url))
+    runs.push(await measureRun(label, url, i + 1))
     const save = option('save')
     if (save) {
       mkdirSync(save, { recursive: true })
       const name = `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${i + 1}.json`
-      writeFileSync(join(save, name), JSON.stringify(runs.at(-1)))
+      writeFileSync(join(save, name), JSON.stringify(runs.at(-1)!.lhr))
     }
-    process.stderr.write(
-      `${label} run ${i + 1}/${RUNS}: performance ${figures(runs.at(-1)!).performance}\n`,
-    )
   }
-  const all = runs.map(figures)
-  const names = Object.keys(all[0]!)
-  const medians = Object.fromEntries(names.map((n) => [n, median(all.map((f) => f[n]!))]))
+  const lhrs = runs.map((r) => r.lhr)
+  const medianOf = (all: Figures[]): Figures => {
+    const names = [...new Set(all.flatMap((f) => Object.keys(f)))]
+    // A group or script missing from a run had none (or under Lighthouse's listing threshold): 0.
+    return Object.fromEntries(names.map((n) => [n, median(all.map((f) => f[n] ?? 0))]))
+  }
+  const all = lhrs.map(figures)
+  const medians = medianOf(all)
   // The run closest to the median performance score names the audits to fix.
-  const typical = runs[all.findIndex((f) => f.performance === medians.performance)] ?? runs[0]!
-  return { label, url, medians, spread: all, failing: failing(typical) }
+  const typical = lhrs[all.findIndex((f) => f.performance === medians.performance)] ?? lhrs[0]!
+  // Per script: medians across runs of scripting, parse/compile and total; in how many runs listed.
+  const perRun = lhrs.map(bootup)
+  const scripts = [...new Set(perRun.flatMap((m) => [...m.keys()]))].map((path) => {
+    const values = (key: keyof Bootup) => perRun.map((m) => m.get(path)?.[key] ?? 0)
+    return {
+      path,
+      scripting: median(values('scripting')),
+      parseCompile: median(values('parseCompile')),
+      total: median(values('total')),
+      listed: perRun.filter((m) => m.has(path)).length,
+    }
+  })
+  scripts.sort((a, b) => b.scripting + b.parseCompile - (a.scripting + a.parseCompile))
+  return {
+    label,
+    url,
+    medians,
+    spread: all,
+    mainThread: medianOf(lhrs.map(mainThread)),
+    scripts,
+    runs,
+    failing: failing(typical),
+  }
 }
 
-function table(pages: Awaited<ReturnType<typeof measurePage>>[]): string {
+type Page = Awaited<ReturnType<typeof measurePage>>
+
+function table(pages: Page[]): string {
   const names = Object.keys(pages[0]!.medians)
   const budget = (name: string) => BUDGETS.find(([n]) => n === name)
   const rows = names.map((name) => {
@@ -188,10 +384,67 @@ function table(pages: Awaited<ReturnType<typeof measurePage>>[]): string {
     return `| ${name} | ${cells.join(' | ')} | ${limit} |`
   })
   return [
-    `| median of ${RUNS} | ${pages.map((p) => p.label).join(' | ')} | budget |`,
+    `| median of ${RUNS}, ${SLOWDOWN}× CPU | ${pages.map((p) => p.label).join(' | ')} | budget${CPU_BUDGETS[SLOWDOWN] ? ` (${SLOWDOWN}×)` : ''} |`,
     `|---|${pages.map(() => '---:').join('|')}|---|`,
     ...rows,
   ].join('\n')
+}
+
+/** Main-thread work per group, the biggest first (as on the first page), the total on top. */
+function mainThreadTable(pages: Page[]): string {
+  const groups = [...new Set(pages.flatMap((p) => Object.keys(p.mainThread)))].filter(
+    (g) => g !== 'total',
+  )
+  groups.sort((a, b) => (pages[0]!.mainThread[b] ?? 0) - (pages[0]!.mainThread[a] ?? 0))
+  const row = (name: string, key: string) =>
+    `| ${name} | ${pages.map((p) => thousands(p.mainThread[key] ?? 0)).join(' | ')} |`
+  return [
+    `| main-thread work, ms (median of ${RUNS}, ${SLOWDOWN}× CPU) | ${pages.map((p) => p.label).join(' | ')} |`,
+    `|---|${pages.map(() => '---:').join('|')}|`,
+    row('**total**', 'total'),
+    ...groups.map((g) => row(g, g)),
+  ].join('\n')
+}
+
+/** Lighthouse's bootup time per script on one page, the costliest first. */
+function bootupTable(page: Page): string {
+  return [
+    `Bootup time per script, ${page.label} (Lighthouse's \`bootup-time\`, median of ${RUNS}, ${SLOWDOWN}× CPU; the costliest (scripting + parse/compile) first; a script lists in a run from 50 ms of main thread, and counts 0 in a run that did not list it):`,
+    '',
+    '| script | hash | scripting ms | parse/compile ms | total ms | listed in |',
+    '|---|---|---:|---:|---:|---:|',
+    ...page.scripts.map((s) => {
+      const { name, hash } = splitHash(s.path)
+      const shown = name === PAGE_DOCUMENT || name === 'Unattributable' ? name : `\`${name}\``
+      return `| ${shown} | ${hash ? `\`${hash}\`` : ''} | ${thousands(s.scripting)} | ${thousands(s.parseCompile)} | ${thousands(s.total)} | ${s.listed}/${RUNS} |`
+    }),
+  ].join('\n')
+}
+
+/** Every attempt's benchmark index, per run; the kept one in bold; runs left outside marked. */
+function benchmarkLines(pages: Page[]): string[] {
+  const [low, high] = BENCHMARK_RANGE.map(thousands)
+  const left = pages.flatMap((p) => p.runs).filter((r) => !r.inRange).length
+  const total = pages.length * RUNS
+  return [
+    `Benchmark index (this machine's speed; measured at ${low}–${high}, a run outside is re-run up to ${RERUNS} times; every attempt in order, the kept one in bold):`,
+    '',
+    ...pages.flatMap((p) =>
+      p.runs.map((r, i) => {
+        const indices = r.indices
+          .map((index, a) => (a === r.kept ? `**${thousands(index)}**` : thousands(index)))
+          .join(', ')
+        const mark = r.inRange
+          ? '✓'
+          : `✗ outside ${low}–${high} after ${r.indices.length} attempts, kept (the closest) and counted`
+        return `- ${p.label}, run ${i + 1}: ${indices} ${mark}`
+      }),
+    ),
+    '',
+    left
+      ? `**${left} of ${total} runs stayed outside ${low}–${high}**: their figures are in the medians above; read them as measured on a slower (or faster) machine than the rule asks.`
+      : `All ${total} runs in ${low}–${high}.`,
+  ]
 }
 
 async function main() {
@@ -212,18 +465,29 @@ async function main() {
       await measurePage('lot list `/`', base),
       await measurePage('lot room `/lots/:id`', new URL(`lots/${lotId}`, base).href),
     ]
+    const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default
+      .version
+    const throttling =
+      SLOWDOWN === 4
+        ? 'mobile defaults (simulated slow 4G, 4× CPU)'
+        : `mobile defaults with a ${SLOWDOWN}× CPU slowdown (simulated slow 4G, ${SLOWDOWN}× CPU; the mobile default is 4×)`
     const report = [
-      `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS}${option('url') ? ` --url ${option('url')}` : ''} --docs\``,
-      `Machine: ${machine()}. Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults (simulated slow 4G, 4× CPU), a fresh browser per run, as a guest, production build with the local demo data. Medians; the machine's load moves TBT most.`,
+      `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN}${RERUNS === 3 ? '' : ` --reruns ${RERUNS}`}${option('url') ? ` --url ${option('url')}` : ''} --docs\``,
+      `Machine: ${machine()}. Lighthouse ${version}, ${throttling}, a fresh browser per run, as a guest, production build with the local demo data. Medians; the machine's load moves TBT most.`,
       '',
       table(pages),
       '',
+      ...benchmarkLines(pages),
+      '',
+      mainThreadTable(pages),
+      '',
+      ...pages.flatMap((p) => [bootupTable(p), '']),
       ...pages.map(
         (p) => `Failing audits (${p.label}, the median run): ${p.failing.join(', ') || 'none'}.`,
       ),
     ].join('\n')
     console.log(report)
-    if (args.includes('--docs')) await writeSection('Lighthouse (first visit, mobile)', report)
+    if (args.includes('--docs')) await writeSection(`Lighthouse (first visit, ${MODE})`, report)
   } finally {
     await stop()
   }
