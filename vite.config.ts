@@ -7,6 +7,7 @@ import { compressBuild } from './build/compress.ts'
 import { leanPreloadHelper } from './build/lean-preload.ts'
 import { inlineShellCss } from './build/shell-css.ts'
 import { firstScreens } from './build/first-screens.ts'
+import { ssrRenderer } from './build/ssr-renderer.ts'
 import { firstScreenModules } from './common/first-screen.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -66,6 +67,14 @@ function devManifest(): Plugin {
   }
 }
 
+/** The client's aliases; the server's renderer is built with the same (build/ssr-renderer.ts). */
+const BUILD_ALIAS = {
+  // React 18+ has useSyncExternalStore; wouter's shim for older React is dead weight.
+  'use-sync-external-store/shim/index.js': fileURLToPath(
+    new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url),
+  ),
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8000'
 /** Server-owned paths, relative to the base. The SW denylist mirrors this list (sw/routes.ts). */
 const proxied = ['api', 'broadcasting', 'health', 'uploads']
@@ -81,12 +90,7 @@ export default defineConfig({
             new URL('./src/testing/pwa-register-stub.ts', import.meta.url),
           ),
         }
-      : {
-          // React 18+ has useSyncExternalStore; wouter's shim for older React is dead weight.
-          'use-sync-external-store/shim/index.js': fileURLToPath(
-            new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url),
-          ),
-        },
+      : BUILD_ALIAS,
   },
   plugins: [
     react(),
@@ -115,6 +119,7 @@ export default defineConfig({
       },
     }),
     compressBuild(),
+    ...(isVitest ? [] : [ssrRenderer({ root, alias: BUILD_ALIAS })]),
   ],
   server: {
     port: 5173,

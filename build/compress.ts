@@ -8,8 +8,10 @@ const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/
 /** Below this a compressed copy saves less than its headers cost. */
 export const MIN_BYTES = 512
 
+/** Every file under `dir`, except `.vite/` (the manifest and the server's renderer: never served). */
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
+    if (name === '.vite') return []
     const path = join(dir, name)
     return statSync(path).isDirectory() ? walk(path) : [path]
   })

@@ -16,6 +16,11 @@ import { isServerPath } from '../../common/wire.ts'
 import { readManifest, screenModuleFiles } from '../lib/shell-modules.ts'
 import { pageCacheControl, type FirstScreenAnswers } from '../lib/first-screen-answers.ts'
 import { firstScreenRequests } from '../../common/first-screen.ts'
+import {
+  firstScreenRenderer,
+  stylesheetReader,
+  withRenderedScreen,
+} from '../lib/first-screen-html.ts'
 
 /**
  * Caching: Vite's hashed files under assets/ never change, so they are immutable for a year. The
@@ -93,6 +98,9 @@ export default fp(async function staticFiles(
     })
   }
 
+  // The lot list and lot rooms come as HTML drawn by the app's own components (decision 0059).
+  const renderScreen = hasClient ? firstScreenRenderer(distDir, app.log) : undefined
+  const stylesheet = stylesheetReader(distDir, base)
   // The shell is read per request: a deploy replaces dist/ under a running server. It carries
   // the first screen's API answers and names its picture for this address, so they arrive with
   // the page or beside the code (decisions 0030, 0031, 0039). Without them (none, or a lookup
@@ -126,8 +134,18 @@ export default fp(async function staticFiles(
       moduleFiles,
       answers,
     )
+    const rendered =
+      screen && answers && renderScreen
+        ? await renderScreen(request, screen, answers).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'first screen render failed')
+            return undefined
+          })
+        : undefined
     // Revalidated every time like index.html, and as private as the answers it carries.
-    return { html, cacheControl: pageCacheControl(answers) }
+    return {
+      html: rendered ? withRenderedScreen(html, rendered, stylesheet) : html,
+      cacheControl: pageCacheControl(answers),
+    }
   }
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const { html, cacheControl } = await shell(request)

@@ -14,6 +14,17 @@ export function apiPrefix(base: string = import.meta.env.BASE_URL, href = locati
 let socketId: string | null = null
 
 /**
+ * What every write waits for first: on a page the server rendered, the saved cache (and the
+ * offline queue in it) comes back only once the page is idle, and a queued write still goes before
+ * any new one (decision 0059). Set by the boot (src/main.tsx); nothing to wait for otherwise.
+ */
+let beforeWrite: (() => Promise<unknown>) | undefined
+
+export function waitBeforeWrites(wait: (() => Promise<unknown>) | undefined): void {
+  beforeWrite = wait
+}
+
+/**
  * Hook for the real-time layer: once pusher-js is connected it calls setSocketId(socket_id)
  * (and setSocketId(null) on disconnect), so the server can leave the sender out of broadcasts.
  */
@@ -89,7 +100,8 @@ export const api = ky.create({
   fetch: fetchWithNetworkError,
   hooks: {
     beforeRequest: [
-      (request) => {
+      async (request) => {
+        if (beforeWrite && request.method !== 'GET') await beforeWrite()
         request.headers.set(ASYNC_HEADER, ASYNC_HEADER_VALUE)
         if (socketId) request.headers.set(SOCKET_ID_HEADER, socketId)
         else request.headers.delete(SOCKET_ID_HEADER)

@@ -50,6 +50,24 @@ export function agedBy<T>(body: T, waitedMs: number): T {
   return out as T
 }
 
+/**
+ * The server's render of the first screen (src/entry-server.tsx, decision 0059) fetches from the
+ * answers it is about to write into the page, never from the network: while set, every GET is
+ * answered from here, and one it lacks is a 503, so that render gives up and the page is the shell.
+ */
+let renderAnswers: ReadonlyMap<string, unknown> | undefined
+
+export function answerFromDuringRender(answers: ReadonlyMap<string, unknown> | undefined): void {
+  renderAnswers = answers
+}
+
+function renderAnswer(url: string): Response {
+  const body = renderAnswers?.get(url)
+  return body === undefined
+    ? new Response('{}', { status: 503, headers: { 'Content-Type': 'application/json' } })
+    : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+}
+
 /** The page's answer for this request as a Response, once; undefined when it brought none. */
 export function takeFirstScreenAnswer(
   input: RequestInfo | URL,
@@ -58,6 +76,9 @@ export function takeFirstScreenAnswer(
 ): Response | undefined {
   const request = input instanceof Request ? input : undefined
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
+  if (renderAnswers) {
+    return renderAnswer(request ? request.url : input instanceof URL ? input.href : String(input))
+  }
   if (method !== 'GET') return undefined
   const all = readAnswers()
   if (all.size === 0) return undefined

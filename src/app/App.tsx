@@ -5,11 +5,11 @@ import { useT } from '../i18n'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { Layout } from './Layout'
 import { CrashScreen } from './CrashScreen'
-import { AppProviders } from './providers'
+import { AppProviders, type RestoreMode } from './providers'
 import { RealtimeProvider } from '../realtime/provider'
 import { useMe } from '../features/auth/api'
 import { recheckSession, useSessionSync } from '../features/auth/session-sync'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, type ReactNode } from 'react'
 import { AppRoutes } from './routes'
 
@@ -50,11 +50,23 @@ function Realtime({ children }: { children: ReactNode }) {
   )
 }
 
-export function App() {
+/**
+ * The app. The server renders the same tree for a first screen (src/entry-server.tsx) with its own
+ * client and the request's address; the browser hydrates it with `restore="deferred"` (0059).
+ */
+export function App({
+  client,
+  restore,
+  ssr,
+}: {
+  client?: QueryClient
+  restore?: RestoreMode
+  ssr?: { path: string; search: string }
+}) {
   return (
-    <AppProviders>
+    <AppProviders client={client} restore={restore}>
       <Realtime>
-        <Router base={ROUTER_BASE}>
+        <Router base={ROUTER_BASE} ssrPath={ssr?.path} ssrSearch={ssr?.search}>
           <Layout>
             <Screens />
           </Layout>

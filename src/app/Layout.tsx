@@ -27,6 +27,9 @@ const InstallPrompt = optionalLazy(() =>
   })),
 )
 
+/** The states the header can show, for the indicator's width (it never changes with the state). */
+const CONNECTION_STATES = ['offline', 'connecting', 'live', 'reconnecting'] as const
+
 const TONE_COLOR: Record<LogoTone, string> = { gold: 'var(--gold)', goldDeep: 'var(--gold-deep)' }
 
 function Logo() {
@@ -98,7 +101,11 @@ export function Layout({ children }: { children: ReactNode }) {
             )}
           </nav>
           {me.data && member ? <member.MemberBell /> : null}
-          <ConnectionIndicator state={connection} label={t(`connection.${connection}`)} />
+          <ConnectionIndicator
+            state={connection}
+            label={t(`connection.${connection}`)}
+            labels={CONNECTION_STATES.map((state) => t(`connection.${state}`))}
+          />
         </div>
       </header>
       {!online ? (

@@ -1,6 +1,7 @@
 import { configQuery } from '../api/config'
 import { queryClient } from '../offline/query-client'
-import { meQuery } from '../features/auth/api'
+import { meKey, meQuery } from '../features/auth/api'
+import { loadMemberNav } from './member-nav'
 import { hasPersistedCache } from '../offline/persist'
 import type { ScreenPrefetch } from './routes'
 
@@ -21,4 +22,21 @@ export async function firstVisitData(
     queryClient.prefetchQuery(meQuery(queryClient)),
     prefetch?.(queryClient, { params, search: location.search }),
   ])
+}
+
+/**
+ * The data of a first screen the server rendered (decision 0059), taken from the answers the page
+ * carries (no request leaves), and a member's header links: hydration then draws exactly what the
+ * HTML shows, whatever the saved cache holds (it comes back later, src/app/providers.tsx).
+ */
+export async function renderedScreenData(
+  prefetch: ScreenPrefetch | undefined,
+  params: Record<string, string>,
+): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(configQuery),
+    queryClient.prefetchQuery(meQuery(queryClient)),
+    prefetch?.(queryClient, { params, search: location.search }),
+  ])
+  if (queryClient.getQueryData(meKey)) await loadMemberNav().catch(() => undefined)
 }

@@ -16,7 +16,8 @@ import { queryClient as appClient } from '../offline/query-client'
 import { Loading } from '../components/Spinner'
 import { ToastProvider } from '../components/Toast'
 import { useT } from '../i18n'
-import { persistOptions, startRestore } from '../offline/persist'
+import { flushOnLeave, persistOptions, startRestore } from '../offline/persist'
+import { afterLoadAndIdle } from '../lib/idle'
 import { useMemberNavReady } from './member-nav'
 import { useBootScreenReady } from './routes'
 
@@ -43,16 +44,27 @@ function Toasts({ children }: { children: ReactNode }) {
 }
 
 /**
+ * How the saved cache comes back: `gate`, before anything renders (the shell's boot); `deferred`,
+ * once the page has loaded and gone idle, without holding anything back (a first screen the server
+ * rendered, which hydrates from the data in the page; writes wait for the restore, decision 0059).
+ */
+export type RestoreMode = 'gate' | 'deferred'
+
+const settledAlready = () => () => undefined
+
+/**
  * What TanStack's PersistQueryClientProvider does, with the restore started by the boot rather
  * than by an effect after the first commit (decision 0038): true while the saved cache is being
- * restored; once it is, every change of the cache is saved.
+ * restored; once it is, every change of the cache is saved (never before: the fresh cache would
+ * overwrite a saved queue that has not come back yet).
  */
-function useRestoring(client: QueryClient): boolean {
-  const restore = startRestore(client)
+function useRestoring(client: QueryClient, mode: RestoreMode): boolean {
+  const restore = mode === 'gate' ? startRestore(client) : undefined
   // An external store: React checks it again when it subscribes, so a restore that ends between
   // the render and the subscription (often, when the boot started it) is not missed.
   const subscribe = useCallback(
     (changed: () => void) => {
+      if (!restore) return settledAlready()
       let subscribed = true
       void restore.done.then(() => subscribed && changed())
       return () => {
@@ -61,25 +73,52 @@ function useRestoring(client: QueryClient): boolean {
     },
     [restore],
   )
-  const restoring = !useSyncExternalStore(subscribe, () => restore.settled)
-  useEffect(
-    () =>
-      restoring
-        ? undefined
-        : persistQueryClientSubscribe({ ...persistOptions, queryClient: client }),
-    [client, restoring],
+  const restoring = !useSyncExternalStore(
+    subscribe,
+    () => restore?.settled ?? true,
+    () => true,
   )
+  useEffect(() => {
+    if (mode === 'gate') {
+      return restoring
+        ? undefined
+        : persistQueryClientSubscribe({ ...persistOptions, queryClient: client })
+    }
+    let stopped = false
+    let unsubscribe: (() => void) | undefined
+    const cancel = afterLoadAndIdle(() => {
+      void startRestore(client).done.then(() => {
+        if (stopped) return
+        const unsubscribeSaving = persistQueryClientSubscribe({
+          ...persistOptions,
+          queryClient: client,
+        })
+        const stopFlushing = flushOnLeave(client)
+        unsubscribe = () => {
+          unsubscribeSaving()
+          stopFlushing()
+        }
+      })
+    })
+    return () => {
+      stopped = true
+      cancel()
+      unsubscribe?.()
+    }
+  }, [client, restoring, mode])
   return restoring
 }
 
 export function AppProviders({
   children,
   client = appClient,
+  restore = 'gate',
 }: {
   children: ReactNode
   client?: QueryClient
+  restore?: RestoreMode
 }) {
-  const restoring = useRestoring(client)
+  const restoring = useRestoring(client, restore)
   return (
     <QueryClientProvider client={client}>
       <IsRestoringProvider value={restoring}>

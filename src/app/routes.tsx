@@ -137,7 +137,7 @@ const bootListeners = new Set<() => void>()
 export function preloadScreen(
   path: string,
   data?: (prefetch: ScreenPrefetch | undefined, params: Record<string, string>) => Promise<unknown>,
-): void {
+): Promise<void> {
   const ready = () => {
     bootScreenReady = true
     for (const listener of bootListeners) listener()
@@ -147,15 +147,19 @@ export function preloadScreen(
   const params = (route && paramsOf(route.path, path)) ?? {}
   bootScreenReady = false
   const timer = setTimeout(ready, BOOT_SCREEN_WAIT_MS)
-  screen
-    .preload()
-    // Its data too, when the caller asks: the first screen then renders once, whole.
-    .then((module) => data?.(module.prefetch, params))
-    .catch(() => undefined) // the render path reports the failure
-    .finally(() => {
-      clearTimeout(timer)
-      ready()
-    })
+  return (
+    screen
+      .preload()
+      // Its data too, when the caller asks: the first screen then renders once, whole.
+      .then(async (module) => {
+        await data?.(module.prefetch, params)
+      })
+      .catch(() => undefined) // the render path reports the failure
+      .finally(() => {
+        clearTimeout(timer)
+        ready()
+      })
+  )
 }
 
 export function useBootScreenReady(): boolean {
@@ -165,6 +169,7 @@ export function useBootScreenReady(): boolean {
       return () => bootListeners.delete(listener)
     },
     () => bootScreenReady,
+    () => true,
   )
 }
 

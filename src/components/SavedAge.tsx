@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useT, type MessageKey } from '../i18n'
 import { dateTimeFormat, relativeTimeFormat } from '../i18n/intl'
+import { useTimeZone } from '../i18n/time-zone'
 import { isLive, useConnection } from '../realtime/live'
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -53,6 +54,7 @@ export function SavedAge({
   liveData?: boolean
 }) {
   const { t, lang } = useT()
+  const timeZone = useTimeZone()
   const connection = useConnection()
   const now = useNow()
   const staleness: Staleness | null =
@@ -65,7 +67,7 @@ export function SavedAge({
           : null
   if (!at || !staleness) return null
   const age = relativeAge(at, now, lang) ?? t('offline.justNow')
-  const exact = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
+  const exact = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone })
   return (
     <p className={`saved-age saved-age-${staleness}`} data-testid="saved-age">
       <time dateTime={new Date(at).toISOString()} title={exact.format(at)}>

@@ -205,6 +205,14 @@ export function setLanguage(lang: Language): void {
   notify()
 }
 
+/**
+ * The server's render of a first screen (src/entry-server.tsx) speaks the reader's language for
+ * that one render: no storage, no document, no listeners to tell.
+ */
+export function setRenderLanguage(lang: Language): void {
+  current = lang
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)

@@ -78,6 +78,7 @@ export function RealtimeProvider({
 }
 
 const noop = () => () => undefined
+const connecting = () => 'connecting' as const
 
 /** The app's connection, null until pusher-js has loaded (for hooks in other modules). */
 export function useRealtimeClient(): RealtimeClient | null {
@@ -89,7 +90,9 @@ export function useRealtimeStatus(): RealtimeStatus {
   const client = useContext(RealtimeContext)
   return useSyncExternalStore(
     client?.subscribeStatus ?? noop,
-    client?.getStatus ?? (() => 'connecting' as const),
+    client?.getStatus ?? connecting,
+    // The server's render and the hydration of it: no connection yet (decision 0059).
+    connecting,
   )
 }
 

@@ -15,7 +15,15 @@ import { expect } from 'vitest'
 import { API_HEADERS, DEMO_PASSWORD, type apiClient } from './harness.ts'
 
 /** A phone (390×844, touch) and a desktop window, as the suites open them. */
-export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
+/** Chrome on an Android phone, as a real phone tells the server (which then sends its layout). */
+export const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  userAgent: PHONE_UA,
+}
 export const DESKTOP = { viewport: { width: 1280, height: 800 } }
 
 /** `apiClient(...).api`: a request to the server's API with a session cookie. */

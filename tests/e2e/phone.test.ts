@@ -27,11 +27,9 @@ import {
   waitFor,
   type RunningServer,
 } from './harness.ts'
-import { createLot } from './members.ts'
+import { createLot, PHONE_UA } from './members.ts'
 
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 3 }
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
 /** Smallest comfortable touch target (WCAG 2.5.5 / Apple HIG: 44 CSS px). */
 const MIN_TAP = 44
 

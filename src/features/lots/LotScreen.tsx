@@ -15,6 +15,7 @@ import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT, type MessageKey } from '../../i18n'
 import { dateTimeFormat } from '../../i18n/intl'
+import { useTimeZone } from '../../i18n/time-zone'
 import { useOnline } from '../../offline/online'
 import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
@@ -82,6 +83,7 @@ function usePriceAnnouncement(lot: LotDetail | undefined, text: string): string 
 export default function LotScreen() {
   const { id = '' } = useParams<{ id: string }>()
   const { t, lang, formatMoney } = useT()
+  const timeZone = useTimeZone()
   const online = useOnline()
   const live = useLive()
   const [location] = useLocation()
@@ -135,11 +137,11 @@ export default function LotScreen() {
     me &&
     (lot.status === 'open' || lot.status === 'scheduled') &&
     (me.role === 'admin' || (isSeller && lot.bidCount === 0))
-  const dateTime = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' })
+  const dateTime = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium', timeZone })
   const my = lot.my
   const over = lot.status !== 'open' && lot.status !== 'scheduled'
   // A scheduled lot says when bidding opens, not "Time left: Starts in …" (issue 32).
-  const opensAt = lot.status === 'scheduled' ? formatOpensAt(lot.startsAt, lang) : null
+  const opensAt = lot.status === 'scheduled' ? formatOpensAt(lot.startsAt, lang, timeZone) : null
 
   return (
     // Phones see the pictures first, as in the big auction apps; wide screens put the title above
@@ -243,7 +245,7 @@ export default function LotScreen() {
               {extended && !over ? (
                 <p className="small notice notice-warn">
                   {t('lot.extendedBy', {
-                    time: dateTimeFormat(lang, { timeStyle: 'medium' }).format(
+                    time: dateTimeFormat(lang, { timeStyle: 'medium', timeZone }).format(
                       new Date(lot.endsAt),
                     ),
                   })}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { firstRenderHints } from '../../../common/first-render'
 
 /**
  * Server clock correction for countdowns (docs/product.md §6: "correct countdowns by server time").
@@ -45,9 +46,12 @@ function subscribe(listener: () => void) {
   }
 }
 
+/** The moment the server rendered the first screen at: hydration counts down from it (0059). */
+const renderedAt = () => firstRenderHints()?.now ?? tick
+
 /** Re-renders every second with the server-corrected time. */
 export function useServerNow(): number {
-  return useSyncExternalStore(subscribe, () => tick)
+  return useSyncExternalStore(subscribe, () => tick, renderedAt)
 }
 
 /** Remaining time as a compact label: "2d 4h", "3h 05m", "4:07", "0:09". */

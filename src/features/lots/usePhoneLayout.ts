@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { firstRenderHints } from '../../../common/first-render'
 
 /** The same breakpoint as the bottom tab bar in src/styles.css (below 640 px). */
 const PHONE = '(max-width: 639.98px)'
@@ -16,6 +17,7 @@ export function usePhoneLayout(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => query()?.matches ?? false,
-    () => false,
+    // The server's guess from the user agent, so hydration draws the layout the HTML has (0059).
+    () => firstRenderHints()?.phone ?? false,
   )
 }

@@ -2,6 +2,7 @@ import type { BidRow } from '../../../../common/auction'
 import { InlineRetry } from '../../../components/InlineRetry'
 import { useT } from '../../../i18n'
 import { dateTimeFormat } from '../../../i18n/intl'
+import { useTimeZone } from '../../../i18n/time-zone'
 import { useBidHistory } from '../api'
 
 export function BidHistoryList({
@@ -23,8 +24,9 @@ export function BidHistoryList({
   opensAt?: string | null
 }) {
   const { t, lang, formatMoney } = useT()
+  const timeZone = useTimeZone()
   const history = useBidHistory(lotId)
-  const time = dateTimeFormat(lang, { timeStyle: 'medium' })
+  const time = dateTimeFormat(lang, { timeStyle: 'medium', timeZone })
   const rows: BidRow[] = history.data?.items ?? []
   return (
     <section className="panel history" aria-labelledby="history-h">

@@ -1,17 +1,24 @@
 import type { LotSummary } from '../../../../common/auction'
 import { useT } from '../../../i18n'
 import { dateTimeFormat } from '../../../i18n/intl'
+import { useTimeZone } from '../../../i18n/time-zone'
 import { useLive } from '../../../realtime/live'
 import { formatRemaining, useServerNow } from '../clock'
 
 /** "7:44 PM" today, "Nov 24, 7:44 PM" another day: a saved end time, compactly. */
-function formatEnd(at: number, now: number, lang: string): string {
-  const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
+function formatEnd(at: number, now: number, lang: string, timeZone: string): string {
+  const day = dateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  const sameDay = day.format(at) === day.format(now)
   return dateTimeFormat(
     lang,
     sameDay
-      ? { hour: 'numeric', minute: '2-digit' }
-      : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+      ? { hour: 'numeric', minute: '2-digit', timeZone }
+      : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone },
   ).format(at)
 }
 
@@ -34,6 +41,7 @@ export function Countdown({
   labelled?: boolean
 }) {
   const { t, lang } = useT()
+  const timeZone = useTimeZone()
   const now = useServerNow()
   const live = useLive()
   const ends = Date.parse(lot.endsAt)
@@ -44,7 +52,7 @@ export function Countdown({
   if (pending && !live) {
     const notStarted = lot.status === 'scheduled' && starts > now
     const at = notStarted ? starts : ends
-    const time = formatEnd(at, now, lang)
+    const time = formatEnd(at, now, lang, timeZone)
     text = notStarted
       ? t('lots.dueToStart', { time })
       : t(ends > now ? 'lots.dueToEnd' : 'lots.wasDueToEnd', { time })

@@ -3,6 +3,7 @@ import type { LotDetail, LotResult as Result } from '../../../../common/auction'
 import { InlineRetry } from '../../../components/InlineRetry'
 import { useT, type MessageKey } from '../../../i18n'
 import { dateTimeFormat } from '../../../i18n/intl'
+import { useTimeZone } from '../../../i18n/time-zone'
 import { useLotResult } from '../api/result'
 import { OrderStateChip, useOrder } from '../../orders'
 import './ending.css'
@@ -38,11 +39,12 @@ export function LotResult({
   viewerKey: string | null
 }) {
   const { t, lang } = useT()
+  const timeZone = useTimeZone()
   const query = useLotResult(lot.id, true, viewerKey)
   const result = query.data
   const key = headline(lot, result)
   const price = format(result?.price ?? lot.currentPrice ?? lot.startingPrice)
-  const ended = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
+  const ended = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone })
   const mine = result?.viewer === 'winner' || result?.viewer === 'seller'
   return (
     <section className="panel lot-result" aria-labelledby="result-h" data-testid="lot-result">
@@ -96,7 +98,8 @@ export function LotResult({
  */
 function CancelNote({ lot }: { lot: LotDetail }) {
   const { t, lang } = useT()
-  const at = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })
+  const timeZone = useTimeZone()
+  const at = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone })
   return (
     <>
       <p data-testid="cancel-reason">

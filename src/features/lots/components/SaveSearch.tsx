@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { createPortal } from 'react-dom'
+import { useBody } from '../../../components/useBody'
 import { Link, useLocation, useSearch } from 'wouter'
 import { SAVED_SEARCH_NAME_MAX } from '../../../../common/saved-searches'
 import { Button } from '../../../components/Button'
@@ -29,6 +30,7 @@ export function SaveSearch({ params }: { params: LotListParams }) {
   const ref = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
   const titleId = useId()
+  const body = useBody()
 
   useLayoutEffect(() => {
     const dialog = ref.current
@@ -87,48 +89,49 @@ export function SaveSearch({ params }: { params: LotListParams }) {
       <Button type="button" variant="ghost" className="save-search" onClick={start}>
         {t('savedSearch.save')}
       </Button>
-      {createPortal(
-        <dialog
-          ref={ref}
-          className="bid-dialog save-search-dialog"
-          aria-labelledby={titleId}
-          onCancel={(event) => {
-            event.preventDefault()
-            setOpen(false)
-          }}
-        >
-          {open ? (
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <h2 id={titleId}>{t('savedSearch.dialogTitle')}</h2>
-              <p className="muted small">{t('savedSearch.intro')}</p>
-              <TextField
-                name="savedSearchName"
-                label={t('savedSearch.name')}
-                value={name}
-                maxLength={SAVED_SEARCH_NAME_MAX}
-                required
-                autoFocus
-                onChange={(e) => setName(e.target.value)}
-                error={save.isError ? errorMessage(save.error, lang) : null}
-              />
-              {!online ? <p className="muted small">{t('savedSearch.offline')}</p> : null}
-              <div className="save-search-actions">
-                <Button
-                  type="submit"
-                  variant="primary"
-                  disabled={!online || save.isPending || !name.trim()}
-                >
-                  {t('savedSearch.confirm')}
-                </Button>
-                <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-                  {t('savedSearch.cancel')}
-                </Button>
-              </div>
-            </form>
-          ) : null}
-        </dialog>,
-        document.body,
-      )}
+      {body &&
+        createPortal(
+          <dialog
+            ref={ref}
+            className="bid-dialog save-search-dialog"
+            aria-labelledby={titleId}
+            onCancel={(event) => {
+              event.preventDefault()
+              setOpen(false)
+            }}
+          >
+            {open ? (
+              <form onSubmit={(event) => void submit(event)} noValidate>
+                <h2 id={titleId}>{t('savedSearch.dialogTitle')}</h2>
+                <p className="muted small">{t('savedSearch.intro')}</p>
+                <TextField
+                  name="savedSearchName"
+                  label={t('savedSearch.name')}
+                  value={name}
+                  maxLength={SAVED_SEARCH_NAME_MAX}
+                  required
+                  autoFocus
+                  onChange={(e) => setName(e.target.value)}
+                  error={save.isError ? errorMessage(save.error, lang) : null}
+                />
+                {!online ? <p className="muted small">{t('savedSearch.offline')}</p> : null}
+                <div className="save-search-actions">
+                  <Button
+                    type="submit"
+                    variant="primary"
+                    disabled={!online || save.isPending || !name.trim()}
+                  >
+                    {t('savedSearch.confirm')}
+                  </Button>
+                  <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+                    {t('savedSearch.cancel')}
+                  </Button>
+                </div>
+              </form>
+            ) : null}
+          </dialog>,
+          body,
+        )}
     </>
   )
 }

@@ -1,0 +1,216 @@
+/**
+ * The first screen as HTML (issue 33, decision 0059), in real Chromium: the lot list and a lot
+ * room paint their content with JavaScript switched off, from the server's render of the app's own
+ * components; with JavaScript on, the same page hydrates without redrawing (no mismatch React had
+ * to recover from), without moving anything, and without asking the API again for what the page
+ * carried; then it answers a tap as the app. On a phone (390×844, a phone's user agent, so the
+ * server sends the phone layout) and on a desktop, in English and in Spanish.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import { buildClient, launchBrowser, startServer, type RunningServer } from './harness.ts'
+import { DESKTOP, PHONE, signIn } from './members.ts'
+import { expectAccessible } from './a11y.ts'
+
+let server: RunningServer
+let browser: Browser
+let lotId = ''
+let lotTitle = ''
+
+beforeAll(async () => {
+  server = await startServer({ distDir: buildClient('v1') })
+  browser = await launchBrowser()
+  const lots = (await (await fetch(`${server.url}api/lots?status=open`)).json()) as {
+    items: Array<{ id: string; title: string; pictures: unknown[] }>
+  }
+  const lot = lots.items.find((item) => item.pictures.length > 0)!
+  lotId = lot.id
+  lotTitle = lot.title
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** The boxes a person sees first, by selector: they must not move when the page hydrates. */
+const LIST_BOXES = [
+  'main h1',
+  '.lot-card >> nth=0',
+  '.lot-card-media img >> nth=0',
+  '.lot-card >> nth=1',
+]
+const ROOM_BOXES = ['.lot-room h1', '.gallery-viewport', '.app-header']
+
+async function boxes(page: Page, selectors: string[]) {
+  const out: Record<string, unknown> = {}
+  for (const selector of selectors) out[selector] = await page.locator(selector).boundingBox()
+  return out
+}
+
+/** Every layout shift of the page, with the class of what moved. */
+const RECORD_SHIFTS = `window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__shifts.push({ at: entry.startTime, value: entry.value,
+      moved: (entry.sources || []).map((s) => (s.node && (s.node.className || s.node.nodeName)) || '?') })
+  }
+}).observe({ type: 'layout-shift', buffered: true })`
+
+const hydrated = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('lotline:hydrated').length > 0)
+
+async function paintWithoutScript(device: BrowserContextOptions, url: string, selectors: string[]) {
+  const context = await browser.newContext({ ...device, javaScriptEnabled: false })
+  try {
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'load' })
+    return { page: await page.content(), boxes: await boxes(page, selectors) }
+  } finally {
+    await context.close()
+  }
+}
+
+async function openWithScript(
+  device: BrowserContextOptions,
+  url: string,
+  inlined: string[],
+  member?: string,
+) {
+  const context = await browser.newContext(device)
+  if (member) await signIn(context.request, server.url, member)
+  await context.addInitScript(RECORD_SHIFTS)
+  const page = await context.newPage()
+  const asked: string[] = []
+  const warnings: string[] = []
+  page.on('request', (request) => {
+    if (inlined.includes(request.url())) asked.push(request.url())
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text())
+  })
+  await page.goto(url)
+  await expect.poll(() => hydrated(page)).toBe(true)
+  return { context, page, asked, warnings }
+}
+
+const cases = [
+  ['a phone', PHONE],
+  ['a desktop', DESKTOP],
+] as const
+
+describe('the lot list as HTML', () => {
+  for (const [name, device] of cases) {
+    it(`paints with no script on ${name}, then hydrates in place without asking again`, async () => {
+      const url = server.url
+      const bare = await paintWithoutScript(device, url, LIST_BOXES)
+      // The content itself, not a skeleton: the heading, cards with titles and prices.
+      expect(bare.page).toContain('Open lots')
+      expect(bare.page).toMatch(/class="lot-card[ "]/)
+      expect(bare.page).not.toContain('class="boot"')
+      for (const box of Object.values(bare.boxes)) expect(box).not.toBeNull()
+
+      const inlined = [`${url}api/config`, `${url}api/session`, `${url}api/lots?status=open`]
+      const { context, page, asked, warnings } = await openWithScript(device, url, inlined)
+      try {
+        expect(await boxes(page, LIST_BOXES)).toEqual(bare.boxes)
+        expect(
+          await page.evaluate(() => document.documentElement.dataset.hydration),
+        ).toBeUndefined()
+        expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+        // What the page carried is never fetched again.
+        expect(asked).toEqual([])
+        const shifts = (await page.evaluate('window.__shifts')) as Array<{ moved: string[] }>
+        // The connection indicator changes its words when the socket opens; nothing else moves.
+        expect(shifts.filter((s) => s.moved.some((m) => !/\bconn\b/.test(m)))).toEqual([])
+        await expectAccessible(page, `list hydrated, ${name}`)
+        // It is the app now: a card opens its room without loading a page.
+        const documents: string[] = []
+        page.on('request', (r) => void (r.resourceType() === 'document' && documents.push(r.url())))
+        await page.locator('.lot-card-link').first().click()
+        await page.locator('.lot-room h1').waitFor()
+        expect(documents).toEqual([])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
+  it("draws a member's header and cards in the HTML, and hydrates them in place", async () => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false })
+    await signIn(context.request, server.url, 'alice@lotline.test')
+    const bare = await context.newPage()
+    await bare.goto(server.url, { waitUntil: 'load' })
+    const painted = await boxes(bare, [...LIST_BOXES, '.header-bell'])
+    await context.close()
+    expect(painted['.header-bell']).not.toBeNull()
+    const {
+      context: app,
+      page,
+      warnings,
+    } = await openWithScript(PHONE, server.url, [], 'alice@lotline.test')
+    try {
+      expect(await boxes(page, [...LIST_BOXES, '.header-bell'])).toEqual(painted)
+      expect(await page.evaluate(() => document.documentElement.dataset.hydration)).toBeUndefined()
+      expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+      const shifts = (await page.evaluate('window.__shifts')) as Array<{ moved: string[] }>
+      expect(shifts.filter((s) => s.moved.some((m) => !/\bconn\b/.test(m)))).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('speaks Spanish to a Spanish reader, in the HTML and after hydration', async () => {
+    const device = {
+      ...PHONE,
+      locale: 'es-ES',
+      extraHTTPHeaders: { 'Accept-Language': 'es-ES,es;q=0.9' },
+    }
+    const bare = await paintWithoutScript(device, server.url, LIST_BOXES)
+    expect(bare.page).toContain('<html lang="es"')
+    expect(bare.page).toContain('Lotes abiertos')
+    const { context, page, warnings } = await openWithScript(device, server.url, [])
+    try {
+      expect(await boxes(page, LIST_BOXES)).toEqual(bare.boxes)
+      expect(await page.evaluate(() => document.documentElement.dataset.hydration)).toBeUndefined()
+      expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Lotes abiertos')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('a lot room as HTML', () => {
+  for (const [name, device] of cases) {
+    it(`paints with no script on ${name}, then hydrates in place without asking again`, async () => {
+      const url = `${server.url}lots/${lotId}`
+      const bare = await paintWithoutScript(device, url, ROOM_BOXES)
+      expect(bare.page).toContain(lotTitle.replaceAll('"', '&quot;'))
+      for (const box of Object.values(bare.boxes)) expect(box).not.toBeNull()
+
+      const inlined = [
+        `${server.url}api/config`,
+        `${server.url}api/session`,
+        `${server.url}api/lots/${lotId}`,
+        `${server.url}api/lots/${lotId}/bids`,
+      ]
+      const { context, page, asked, warnings } = await openWithScript(device, url, inlined)
+      try {
+        expect(await boxes(page, ROOM_BOXES)).toEqual(bare.boxes)
+        expect(
+          await page.evaluate(() => document.documentElement.dataset.hydration),
+        ).toBeUndefined()
+        expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+        expect(asked).toEqual([])
+        const shifts = (await page.evaluate('window.__shifts')) as Array<{ moved: string[] }>
+        expect(shifts.filter((s) => s.moved.some((m) => !/\bconn\b/.test(m)))).toEqual([])
+        // A guest's bid button is live at once: it takes them to sign in, inside the app.
+        const signIn = page.getByRole('link', { name: 'Sign in to bid' })
+        await signIn.click()
+        await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      } finally {
+        await context.close()
+      }
+    })
+  }
+})
