@@ -12,7 +12,7 @@ import {
   waitFor,
   type RunningServer,
 } from './harness.ts'
-import { signIn } from './members.ts'
+import { PHONE_UA, signIn } from './members.ts'
 
 let server: RunningServer
 let distV1: string
@@ -252,7 +252,7 @@ async function paintedWithoutScripts(context: BrowserContext, url: string, selec
   return { painted, loaded }
 }
 
-describe("a lot room's first picture (decision 0040)", () => {
+describe("a lot room's first picture (decisions 0040, 0059)", () => {
   it('is painted by the page before any script runs, exactly where the gallery then shows it', async () => {
     const lots = (await (await fetch(`${server.url}api/lots?status=open`)).json()) as {
       items: Array<{ id: string; pictures: unknown[] }>
@@ -266,22 +266,26 @@ describe("a lot room's first picture (decision 0040)", () => {
         const context = await browser.newContext({
           viewport: { width, height: 800 },
           isMobile: width < 960,
+          ...(width < 960 ? { userAgent: PHONE_UA } : {}),
         })
-        const { painted, loaded } = await paintedWithoutScripts(context, url, '.boot-gallery img')
+        // The server draws the room itself (decision 0059): the gallery's first picture.
+        const { painted, loaded } = await paintedWithoutScripts(
+          context,
+          url,
+          '.gallery-viewport img >> nth=0',
+        )
         const app = await context.newPage()
         await app.goto(url)
-        await app.locator('.gallery-viewport').waitFor()
-        const shown = await app.locator('.gallery-viewport').boundingBox()
+        await app.locator('.gallery-viewport img').first().waitFor()
+        const shown = await app.locator('.gallery-viewport img').first().boundingBox()
         const title = await app.locator('.lot-room h1').boundingBox()
         await context.close()
+        expect(loaded, `${width}px: the picture loads without the app`).toBe(true)
+        expect(painted, `${width}px`).toEqual(shown)
         if (width >= 960) {
-          // Wide screens put the title first: the plain skeleton there, no picture to move.
-          expect(painted, `${width}px`).toBeNull()
           expect(title!.y, `${width}px: the title above the pictures`).toBeLessThan(shown!.y)
           continue
         }
-        expect(loaded, `${width}px: the picture loads without the app`).toBe(true)
-        expect(painted, `${width}px`).toEqual(shown)
         // Phones: the pictures first, then the title.
         expect(title!.y, `${width}px`).toBeGreaterThan(shown!.y + shown!.height)
       }
@@ -291,7 +295,7 @@ describe("a lot room's first picture (decision 0040)", () => {
   })
 })
 
-describe("the list's first picture (decision 0046)", () => {
+describe("the list's first picture (decisions 0046, 0059)", () => {
   it('is painted by the page before any script runs, exactly where the first card then shows it', async () => {
     const lots = (await (await fetch(`${server.url}api/lots?status=open`)).json()) as {
       items: Array<{ pictures: unknown[] }>
@@ -318,10 +322,11 @@ describe("the list's first picture (decision 0046)", () => {
         if (member) {
           await signIn(context.request, server.url, 'alice@lotline.test')
         }
+        // The server draws the list itself (decision 0059): the first card's picture.
         const { painted, loaded } = await paintedWithoutScripts(
           context,
           server.url,
-          '.boot-media img',
+          '.lot-card-media img >> nth=0',
         )
         const app = await context.newPage()
         await app.goto(server.url)
@@ -330,11 +335,6 @@ describe("the list's first picture (decision 0046)", () => {
         if (member) await app.locator('.header-bell').waitFor()
         const shown = await first.boundingBox()
         await context.close()
-        if (width >= 640) {
-          // Columns from 640 px: the plain skeleton there, no picture to move.
-          expect(painted, `${width}px`).toBeNull()
-          continue
-        }
         expect(loaded, `${width}px: the picture loads without the app`).toBe(true)
         expect(painted, `${width}px, ${locale}${member ? ', a member' : ''}`).toEqual(shown)
       }
