@@ -25,9 +25,12 @@ const isVitest = Boolean(process.env.VITEST)
  * The lot list's and the lot room's modules, and the real-time rules every page loads once it has
  * painted: what a first visit runs (decision 0037).
  */
+/** What the app's start runs (src/boot.tsx, loaded by the entry): the `app` chunk (decision 0059). */
+const BOOT_SOURCES = ['src/boot-libraries.ts', 'src/boot.tsx']
+const BOOT = firstScreens(new URL('./', import.meta.url), BOOT_SOURCES)
 const FIRST_SCREENS = firstScreens(new URL('./', import.meta.url), [
-  ...firstScreenModules('/'),
-  ...firstScreenModules('/lots/:id'),
+  ...firstScreenModules('/').filter((source) => !BOOT_SOURCES.includes(source)),
+  ...firstScreenModules('/lots/:id').filter((source) => !BOOT_SOURCES.includes(source)),
   'src/app/realtime-rules.ts',
 ])
 
@@ -98,6 +101,7 @@ export default defineConfig({
     devManifest(),
     inlineShellCss(new URL('./src/styles/shell.css', import.meta.url)),
     FIRST_SCREENS.plugin,
+    BOOT.plugin,
     VitePWA({
       disable: isVitest,
       strategies: 'injectManifest',
@@ -154,6 +158,9 @@ export default defineConfig({
           // The libraries every screen runs on change only with an upgrade: one chunk of their own
           // stays cached across deploys, and the app's entry is then only the app (decision 0030).
           groups: [
+            // Vite's helper for dynamic imports, which the entry runs: apart, so that the entry
+            // evaluates nothing else before its first yield (decision 0059).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky|wouter|regexparam|idb-keyval|use-sync-external-store)[\\/]/,
@@ -163,9 +170,12 @@ export default defineConfig({
             // for each beyond its six connections (decision 0035).
             {
               name: 'app',
-              tags: ['$initial'],
-              // Not main.tsx: the entry stays a chunk of its own, which the build manifest names.
-              test: /[\\/](src|common)[\\/](?!main\.tsx$)/,
+              // What src/boot.tsx runs; not main.tsx: the entry stays a chunk of its own, which the
+              // build manifest names, and starts the app in two tasks (decision 0059).
+              test: (id) =>
+                /[\\/](src|common)[\\/]/.test(id) &&
+                !/(main\.tsx|boot-libraries\.ts)$/.test(id) &&
+                BOOT.includes(id),
             },
             // Code two or more screens share, in one chunk rather than one per combination: what
             // the first screens run apart from the rest, which a first visit then never downloads.

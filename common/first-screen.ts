@@ -22,14 +22,19 @@ export function firstScreenRequests(path: string, search: string): string[] {
 
 /**
  * The source modules a page's first screen runs beyond the app's entry, as the build's manifest
- * names them: the screen's component and the messages it waits for (src/app/routes.tsx loads
- * the same pair). The server preloads their chunks with the page (decision 0035); a path with
- * none here still works, its chunk is only fetched once the entry has run.
+ * names them: the app's start, which the entry imports after the libraries' code has run
+ * (src/main.tsx, decision 0059), then the screen's component and the messages it waits for
+ * (src/app/routes.tsx loads the same pair). The server preloads their chunks with the page
+ * (decision 0035); a path with no screen here still gets the app's start, and its screen's chunk
+ * is fetched once that has run.
  */
 export function firstScreenModules(path: string): string[] {
-  if (path === '/') return ['src/features/lots/LotListScreen.tsx', 'src/i18n/messages/lot-list.ts']
-  if (/^\/lots\/[^/]+\/?$/.test(path) && !/^\/lots\/new\/?$/.test(path)) {
-    return ['src/features/lots/LotScreen.tsx', 'src/i18n/more.ts']
+  const start = ['src/boot-libraries.ts', 'src/boot.tsx']
+  if (path === '/') {
+    return [...start, 'src/features/lots/LotListScreen.tsx', 'src/i18n/messages/lot-list.ts']
   }
-  return []
+  if (/^\/lots\/[^/]+\/?$/.test(path) && !/^\/lots\/new\/?$/.test(path)) {
+    return [...start, 'src/features/lots/LotScreen.tsx', 'src/i18n/more.ts']
+  }
+  return start
 }

@@ -65,6 +65,8 @@ export default fp(async function staticFiles(
       index: false,
       wildcard: true,
       cacheControl: false,
+      // Never a dotfile: the build's `.vite/` holds its manifest and the server's renderer.
+      dotfiles: 'ignore',
       // `x.js.br` / `x.js.gz` by Accept-Encoding (build/compress.ts), else `x.js`.
       preCompressed: true,
       setHeaders(res, filePath) {

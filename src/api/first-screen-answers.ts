@@ -35,19 +35,23 @@ function pageArrivedAt(): number {
 /**
  * `serverTime` fields moved on by how long the answer waited in the page. Countdowns set the
  * server's clock from `serverTime` as the answer arrives (src/features/lots/clock.ts); an answer
- * the page brought a second ago would otherwise put every countdown a second late.
+ * the page brought a second ago would otherwise put every countdown a second late. The answer is
+ * changed in place: it was parsed from the page for this one use, and copying a list of lots
+ * object by object cost a slow phone tens of milliseconds of its first screen (decision 0059).
  */
 export function agedBy<T>(body: T, waitedMs: number): T {
   if (waitedMs <= 0 || body === null || typeof body !== 'object') return body
-  if (Array.isArray(body)) return body.map((item: unknown) => agedBy(item, waitedMs)) as T
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) {
-    const time = key === 'serverTime' && typeof value === 'string' ? Date.parse(value) : NaN
-    out[key] = Number.isNaN(time)
-      ? agedBy(value, waitedMs)
-      : new Date(time + Math.round(waitedMs)).toISOString()
+  const record = body as Record<string, unknown>
+  for (const key in record) {
+    const value = record[key]
+    if (key === 'serverTime' && typeof value === 'string') {
+      const time = Date.parse(value)
+      if (!Number.isNaN(time)) record[key] = new Date(time + Math.round(waitedMs)).toISOString()
+    } else if (value !== null && typeof value === 'object') {
+      agedBy(value, waitedMs)
+    }
   }
-  return out as T
+  return body
 }
 
 /**
