@@ -161,6 +161,8 @@ export default defineConfig({
             // Vite's helper for dynamic imports, which the entry runs: apart, so that the entry
             // evaluates nothing else before its first yield (decision 0059).
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+            // The app's modules the entry runs before any library (src/main.tsx): a small chunk.
+            { name: 'entry', test: /[\\/]src[\\/]app[\\/](install-capture|started-event)\.ts$/ },
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky|wouter|regexparam|idb-keyval|use-sync-external-store)[\\/]/,
@@ -174,7 +176,8 @@ export default defineConfig({
               // build manifest names, and starts the app in two tasks (decision 0059).
               test: (id) =>
                 /[\\/](src|common)[\\/]/.test(id) &&
-                !/(main\.tsx|boot-libraries\.ts)$/.test(id) &&
+                // What the entry itself imports stays out: it runs before any library.
+                !/(main\.tsx|boot-libraries\.ts|install-capture\.ts|started-event\.ts)$/.test(id) &&
                 BOOT.includes(id),
             },
             // Code two or more screens share, in one chunk rather than one per combination: what

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, ROUTER_BASE } from './app/App'
 import { preloadScreen } from './app/routes'
@@ -22,7 +22,7 @@ import { waitBeforeWrites } from './api/client'
 import { firstVisitData, renderedScreenData } from './app/first-visit-data'
 import { applyAppStylesheet } from './app/stylesheet'
 import { applyTheme, followThemeChanges } from './components/theme'
-import { captureInstallPrompt } from './app/install-capture'
+import { StartedMark } from './app/started'
 import { loadMemberNav } from './app/member-nav'
 import './styles.css'
 
@@ -40,10 +40,6 @@ const hydrating = rendered?.language === getLanguage() && navigator.onLine !== f
 // The member's theme before anything renders (the boot skeleton follows the system meanwhile).
 applyTheme()
 followThemeChanges()
-// Before React mounts: Chromium may offer installation right away.
-captureInstallPrompt()
-// Which build is running: support answers, and the update e2e test checks it after a reload.
-document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
 installPreloadRecovery()
 
 /** Longest hydration waits for the locale data; a slow worker costs a long task, not the screen. */
@@ -76,7 +72,7 @@ function hydrate() {
         root!,
         <StrictMode>
           <App restore="deferred" />
-          <HydratedMark />
+          <StartedMark mark="lotline:hydrated" />
         </StrictMode>,
         {
           // A mismatch React recovered from by drawing the screen again: worth knowing (e2e).
@@ -88,12 +84,6 @@ function hydrate() {
       )
     }),
   )
-}
-
-/** Marks the end of hydration for bench/first-render.ts and the e2e suite; draws nothing. */
-function HydratedMark() {
-  useEffect(() => void performance.mark('lotline:hydrated'), [])
-  return null
 }
 
 /** The shell (the service worker's, or a screen the server does not draw): the app draws itself. */
@@ -127,6 +117,7 @@ function boot() {
       createRoot(root!).render(
         <StrictMode>
           <App />
+          <StartedMark mark="lotline:rendered" />
         </StrictMode>,
       ),
     )

@@ -1,6 +1,7 @@
 // First: the globals the app's modules read as they load.
 import { RENDER_ORIGIN } from './ssr/globals'
 import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import type { QueryClient } from '@tanstack/react-query'
 import { App } from './app/App'
@@ -83,31 +84,38 @@ async function render(request: FirstScreenRequest): Promise<string | undefined> 
     ])
     // Anything the page does not carry: no HTML, the shell and the app's own fetch instead.
     if (failed(client)) return undefined
-    // Whole, lazy parts included (the member's header links): the page is sent once it is drawn.
-    // A part that failed to draw would be drawn by the browser instead: then none of it is sent.
-    let broken = false
-    const { prelude } = await prerender(
+    const app = (
       <StrictMode>
         <App
           client={client}
           restore="deferred"
           ssr={{ path: base.pathname.replace(/\/$/, '') + request.path, search: request.search }}
         />
-      </StrictMode>,
-      {
-        onError: (error) => {
-          broken = true
-          console.error('first screen render:', error)
-        },
-      },
+      </StrictMode>
     )
-    const html = await new Response(prelude).text()
-    return broken ? undefined : html
+    // One synchronous pass: the HTML, whole, or (a lazy part not loaded yet, a part that failed)
+    // with a boundary left to the browser. Then the lazy parts are waited for once (React's
+    // `prerender`, its streamed output unused: it needs inline scripts the CSP refuses) and the
+    // pass is made again. What is still not whole is not sent: the page is the shell.
+    let html = renderToString(app)
+    if (!isWhole(html)) {
+      await prerender(app, { onError: () => undefined })
+      html = renderToString(app)
+    }
+    return isWhole(html) ? html : undefined
   } finally {
     answerFromDuringRender(undefined)
     setFirstRenderHints(undefined)
     client.clear()
   }
+}
+
+/**
+ * HTML the browser can show and hydrate as it is: no boundary left pending or to the client
+ * (`<!--$?-->`, `<!--$!-->`), no template or script of React's streaming.
+ */
+function isWhole(html: string): boolean {
+  return !/<!--\$[?!]-->|<template|<script/.test(html)
 }
 
 function failed(client: QueryClient): boolean {

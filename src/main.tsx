@@ -1,10 +1,85 @@
 /**
- * The entry (decision 0059). It runs the app in two tasks, not one: first the libraries' code
- * (the vendor chunk) is evaluated, then, after the main thread has had a chance to answer a tap,
- * the app's own code and its start (src/boot.tsx). A first visit on a slow phone otherwise spent
- * one long task evaluating both, the longest of its first seconds. Both chunks are named by the
- * page (server/lib/shell-modules.ts), so they download at once, beside this file.
+ * The entry (decision 0059). It waits for the page's first paint (the server's HTML, or the
+ * shell's skeleton), then runs the app in two tasks, not one: first the libraries' code (the
+ * vendor chunk) is evaluated, then, after the main thread has had a chance to answer a tap, the
+ * app's own code and its start (src/boot.tsx). Module scripts otherwise run as soon as the page is
+ * parsed, before its first frame, and a large page then painted only once all of them had run;
+ * and one task evaluating both was the longest of a slow phone's first seconds. Both chunks are
+ * named by the page (server/lib/shell-modules.ts), so they download at once, beside this file.
+ *
+ * A tap on a button of the page the server drew that the app has not taken over yet (its code is
+ * still on its way, or that part is still being hydrated) is kept and given to the button once it
+ * is the app's: the page answers a tap at once, even one made before its code arrived. Links work
+ * without it, as links.
  */
+import { captureInstallPrompt } from './app/install-capture'
+import { APP_STARTED_EVENT } from './app/started-event'
+
+// Which build is running: support answers, and the update e2e test checks it after a reload.
+document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
+// Chromium may offer installation at once, before the app has started.
+captureInstallPrompt()
+
+const root = document.getElementById('root')
+
+/**
+ * React marks every element it has hydrated (or drawn) with its props; one of the server's page
+ * that it has not reached yet has none, and a tap on it would be lost.
+ */
+const isLive = (element: Element) =>
+  Object.keys(element).some((key) => key.startsWith('__reactProps$'))
+
+const kept: HTMLElement[] = []
+let giving = false
+/** Gives each kept button its tap as soon as it is the app's (a few seconds at most). */
+function giveKeptTaps(until = Date.now() + 5000) {
+  giving = true
+  for (const button of kept.splice(0)) {
+    if (!button.isConnected) continue
+    if (isLive(button)) button.click()
+    else kept.push(button)
+  }
+  if (kept.length > 0 && Date.now() < until) setTimeout(() => giveKeptTaps(until), 50)
+  else giving = false
+}
+document.addEventListener(
+  'click',
+  (event) => {
+    const target = event.target instanceof Element ? event.target : null
+    const button = target?.closest<HTMLElement>('button, summary, [role="button"]')
+    if (!button || !root?.contains(button) || isLive(button)) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    if (!kept.includes(button)) kept.push(button)
+    if (started && !giving) giveKeptTaps()
+  },
+  true,
+)
+let started = false
+document.addEventListener(
+  APP_STARTED_EVENT,
+  () => {
+    started = true
+    giveKeptTaps()
+  },
+  { once: true },
+)
+
 const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-void import('./boot-libraries').then(yieldToMain).then(() => import('./boot'))
+/** After the next frame is painted; at most 100 ms (a hidden tab paints no frames). */
+const afterFirstPaint = () =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100)
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer)
+        resolve(undefined)
+      }, 0),
+    )
+  })
+
+void afterFirstPaint()
+  .then(() => import('./boot-libraries'))
+  .then(yieldToMain)
+  .then(() => import('./boot'))

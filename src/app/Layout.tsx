@@ -4,7 +4,7 @@ import { ConnectionIndicator } from '../components/ConnectionIndicator'
 import { OfflineNotice } from '../components/OfflineNotice'
 import { optionalLazy } from '../components/optional-lazy'
 import { useMe } from '../features/auth/api'
-import { loadMoreMessages, useT } from '../i18n'
+import { loadPromptMessages, useT } from '../i18n'
 import { useOnline } from '../offline/online'
 import { useConnection } from '../realtime/live'
 import { GAVEL_BLOCK, GAVEL_HEAD, GAVEL_TURN, LOGO_TILE, type LogoTone } from './logo'
@@ -15,14 +15,14 @@ import { useNavigationFocus } from './useNavigationFocus'
 
 // Nothing on the first screen needs these: they arrive as chunks after the first paint
 // (docs/decisions/0030-first-visit.md). The worker registers from UpdatePrompt, after the load.
-// Their words are in the other screens' English (src/i18n/more.ts): it comes with them.
+// Their words are a small chunk of their own (src/i18n/messages/prompts.ts): it comes with them.
 const UpdatePrompt = optionalLazy(() =>
-  Promise.all([import('./UpdatePrompt'), loadMoreMessages()]).then(([m]) => ({
+  Promise.all([import('./UpdatePrompt'), loadPromptMessages()]).then(([m]) => ({
     default: m.UpdatePrompt,
   })),
 )
 const InstallPrompt = optionalLazy(() =>
-  Promise.all([import('./InstallPrompt'), loadMoreMessages()]).then(([m]) => ({
+  Promise.all([import('./InstallPrompt'), loadPromptMessages()]).then(([m]) => ({
     default: m.InstallPrompt,
   })),
 )

@@ -16,7 +16,7 @@ import { queryClient as appClient } from '../offline/query-client'
 import { Loading } from '../components/Spinner'
 import { ToastProvider } from '../components/Toast'
 import { useT } from '../i18n'
-import { flushOnLeave, persistOptions, startRestore } from '../offline/persist'
+import { flushOnLeave, flushPersistedState, persistOptions, startRestore } from '../offline/persist'
 import { afterLoadAndIdle } from '../lib/idle'
 import { useMemberNavReady } from './member-nav'
 import { useBootScreenReady } from './routes'
@@ -93,6 +93,8 @@ function useRestoring(client: QueryClient, mode: RestoreMode): boolean {
           ...persistOptions,
           queryClient: client,
         })
+        // What the page brought is saved now: the subscription saves only on the next change.
+        void flushPersistedState(client).catch(() => undefined)
         const stopFlushing = flushOnLeave(client)
         unsubscribe = () => {
           unsubscribeSaving()

@@ -178,6 +178,18 @@ export function loadListMessages(): Promise<void> {
   return listPending
 }
 
+let promptsPending: Promise<void> | undefined
+
+/** The update and install prompts' English (a small chunk): loaded with those prompts. */
+export function loadPromptMessages(): Promise<void> {
+  promptsPending = loadOnce(
+    promptsPending,
+    () => import('./messages/prompts').then((module) => addMessages(module.promptsEn)),
+    () => (promptsPending = undefined),
+  )
+  return promptsPending
+}
+
 /**
  * The English of every other screen (more.ts, a chunk of its own): awaited by those screens
  * before they render, and started right after the first paint.

@@ -1,5 +1,6 @@
 import type { Message } from './types'
 import { appEn } from './messages/app'
+import { promptsEn } from './messages/prompts'
 import { lotListEn } from './messages/lot-list'
 import { lotsEn } from './messages/lots'
 import { walletEn } from './messages/wallet'
@@ -25,6 +26,7 @@ import { roughFindingEn } from './messages/rough-finding'
  */
 export const moreEn = {
   ...appEn,
+  ...promptsEn,
   ...lotListEn,
   ...lotsEn,
   ...walletEn,

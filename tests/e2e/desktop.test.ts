@@ -91,8 +91,12 @@ async function persistedCache(page: Page): Promise<string> {
   return page.evaluate(
     () =>
       new Promise<string>((resolve, reject) => {
+        // Never created by this read: an empty database would lack the app's store, and the app's
+        // own first open (once its page is idle) would then fail.
         const open = indexedDB.open('keyval-store')
-        open.onerror = () => reject(open.error)
+        open.onupgradeneeded = () => open.transaction?.abort()
+        // Aborted: there is no saved cache yet.
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve('') : reject(open.error))
         open.onsuccess = () => {
           const db = open.result
           if (!db.objectStoreNames.contains('keyval')) return resolve('')

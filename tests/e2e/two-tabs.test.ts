@@ -53,8 +53,12 @@ function queuedOnDisk(page: Page): Promise<string[]> {
   return page.evaluate(
     (key) =>
       new Promise<string[]>((resolve, reject) => {
+        // Never created by this read: an empty database would lack the app's store, and the app's
+        // own first open (once its page is idle) would then fail.
         const open = indexedDB.open('keyval-store')
-        open.onerror = () => reject(open.error)
+        open.onupgradeneeded = () => open.transaction?.abort()
+        // Aborted: nothing is queued on disk yet.
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error))
         open.onsuccess = () => {
           const read = open.result.transaction('keyval').objectStore('keyval').get(key)
           read.onsuccess = () => {

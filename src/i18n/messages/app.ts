@@ -6,20 +6,6 @@ import type { Message } from '../types'
  * Part of more.ts, loaded with those screens.
  */
 export const appEn = {
-  'update.available': 'A new version of Lotline is available.',
-  'install.title': 'Install Lotline',
-  'install.body':
-    'Add Lotline to your home screen: it opens like an app, works offline and keeps you signed in.',
-  'install.ios': 'On iPhone: tap Share, then Add to Home Screen.',
-  'install.action': 'Install',
-  'install.notNow': 'Not now',
-  'update.reload': 'Reload',
-  'update.later': 'Later',
-  'update.reloading': 'Updating…',
-  'update.waitingFor.bid': 'Updating when your bid is answered…',
-  'update.waitingFor.payment': 'Updating when your card payment is answered…',
-  'update.waitingFor.save': 'Updating when what you sent is saved…',
-  'update.offlineReady': 'Lotline is ready to work offline.',
   'auth.email': 'Email',
   'auth.password': 'Password',
   'auth.name': 'Name',
