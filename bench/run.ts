@@ -10,6 +10,17 @@ const BENCHES: Record<string, string[]> = {
   bundle: ['npm', 'run', 'build', '&&', 'npx', 'tsx', 'bench/bundle-size.ts'],
   'first-render': ['npx', 'tsx', 'bench/first-render.ts', '15'],
   lighthouse: ['npx', 'tsx', 'bench/lighthouse.ts', '--runs', '5', '--docs'],
+  // A slower phone (issue 33): its own section of docs/performance.md.
+  'lighthouse-6x': [
+    'npx',
+    'tsx',
+    'bench/lighthouse.ts',
+    '--runs',
+    '5',
+    '--slowdown',
+    '6',
+    '--docs',
+  ],
   resume: ['npx', 'tsx', 'bench/resume.ts', '--runs', '3', '--cut', '30', '--write'],
   realtime: [
     'npx',
