@@ -131,8 +131,8 @@ export function stylesheetReader(distDir: string, base: string) {
 }
 
 /**
- * The shell with the rendered screen in `#root` instead of the skeleton, the page's language, its
- * scripts at low priority (the picture first), and the app's stylesheet in the page itself: the HTML must paint styled with no script at all, and a
+ * The shell with the rendered screen in `#root` instead of the skeleton, the page's language, and
+ * the app's stylesheet in the page itself: the HTML must paint styled with no script at all, and a
  * stylesheet of its own would hold the first paint back by a round trip on a slow network (the
  * shell only preloads it and lets the script apply it, build/shell-css.ts). Later screens and
  * visits use the file, which the service worker keeps.
@@ -148,25 +148,18 @@ export function withRenderedScreen(
   const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/
   if (!root.test(shell)) return shell
   // Functions, not strings: a string replacement reads `$'` and `$&` in the HTML as patterns.
-  return (
-    shell
-      .replace(
-        root,
-        (_match, end: string) => `<div id="root" ${attributes}>${rendered.html}</div>${end}`,
-      )
-      .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeAttribute(rendered.language)}"`)
-      // The screen is in the page: the picture it shows first, not the code, is what the network
-      // owes the person first. The code follows at low priority, all of it named at once.
-      .replace(/<(link rel="modulepreload"|script type="module")/g, (_match, tag: string) => {
-        return `<${tag} fetchpriority="low"`
-      })
-      .replace(STYLESHEET_PRELOAD, (link, href: string) => {
-        const css = stylesheet(href)
-        // `</style` cannot occur in a stylesheet the build wrote; refused all the same.
-        if (css === undefined || /<\/style/i.test(css)) {
-          return link.replace('rel="preload" as="style"', 'rel="stylesheet"')
-        }
-        return `<style data-app-style>${css}</style>`
-      })
-  )
+  return shell
+    .replace(
+      root,
+      (_match, end: string) => `<div id="root" ${attributes}>${rendered.html}</div>${end}`,
+    )
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeAttribute(rendered.language)}"`)
+    .replace(STYLESHEET_PRELOAD, (link, href: string) => {
+      const css = stylesheet(href)
+      // `</style` cannot occur in a stylesheet the build wrote; refused all the same.
+      if (css === undefined || /<\/style/i.test(css)) {
+        return link.replace('rel="preload" as="style"', 'rel="stylesheet"')
+      }
+      return `<style data-app-style>${css}</style>`
+    })
 }

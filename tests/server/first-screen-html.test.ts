@@ -19,8 +19,6 @@ import { createTestApp, type TestApp } from './helpers.ts'
 const SHELL = `<!doctype html>
 <html lang="en" dir="ltr">
   <head>
-    <script type="module" crossorigin src="/assets/index-Ab12.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/vendor-Ab12.js">
     <link rel="preload" as="style" crossorigin href="/assets/style-Ab12.css" data-app-style>
   </head>
   <body>
@@ -73,9 +71,6 @@ describe('a rendered first screen', () => {
     // The stylesheet is in the page: no request holds the first paint.
     expect(res.body).toContain('<style data-app-style>.lot{color:red}</style>')
     expect(res.body).not.toContain('rel="preload" as="style"')
-    // The picture first: the code comes at low priority, all of it still named at once.
-    expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin')
-    expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin')
   })
 
   it('leaves the shell as it was when the renderer gives up or throws', async () => {
@@ -85,8 +80,6 @@ describe('a rendered first screen', () => {
       expect(res.body, url).toContain('skeleton')
       expect(res.body, url).not.toContain('data-ssr-')
       expect(res.body, url).toContain('rel="preload" as="style"')
-      // The shell needs its code to show anything: at the browser's own priority.
-      expect(res.body, url).not.toContain('fetchpriority="low"')
     }
   })
 
