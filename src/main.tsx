@@ -79,7 +79,10 @@ const afterFirstPaint = () =>
     )
   })
 
-void afterFirstPaint()
+// The server's HTML paints first; the shell's skeleton needs no wait (a repeat visit's budget).
+const painted = root?.hasAttribute('data-ssr-now') ? afterFirstPaint() : Promise.resolve()
+
+void painted
   .then(() => import('./boot-libraries'))
   .then(yieldToMain)
   .then(() => import('./boot'))
