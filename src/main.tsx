@@ -31,8 +31,8 @@ const isLive = (element: Element) =>
 
 const kept: HTMLElement[] = []
 let giving = false
-/** Gives each kept button its tap as soon as it is the app's (a few seconds at most). */
-function giveKeptTaps(until = Date.now() + 5000) {
+/** Gives each kept button its tap as soon as it is the app's (15 seconds at most: a loaded phone hydrates slowly). */
+function giveKeptTaps(until = Date.now() + 15_000) {
   giving = true
   for (const button of kept.splice(0)) {
     if (!button.isConnected) continue

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { expectAccessible } from './a11y.ts'
 import {
+  appStarted,
   CHROMIUM,
   CHROMIUM_ARGS,
   apiClient,
@@ -205,6 +206,8 @@ describe('the accessibility gate itself', () => {
     const { context, page } = await open(PHONE, 'light')
     await page.goto(server.url)
     await page.getByRole('heading', { level: 1 }).waitFor()
+    // The probe goes into the app's page, not the server's HTML it is about to take over.
+    await appStarted(page)
     await page.evaluate(() => {
       const main = document.getElementById('main')!
       const faint = document.createElement('p')

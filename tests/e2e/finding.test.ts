@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import {
+  appStarted,
   apiClient,
   buildClient,
   launchBrowser,
@@ -52,6 +53,7 @@ describe('finding lots', () => {
     await expect.poll(() => heading(page)).toBe('Open lots')
     await expectAccessible(page, 'lot list, phone')
 
+    await appStarted(page)
     await page.getByLabel('Sort').selectOption('price_desc')
     await expect.poll(() => query(page)).toEqual({ sort: 'price_desc' })
     const toggle = page.getByRole('button', { name: /^Filters/ })
@@ -114,6 +116,7 @@ describe('finding lots', () => {
     // No panel to open: the controls are on screen, the "Filters" button is not.
     expect(await page.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false)
     expect(await page.getByLabel('Min price (€)').isVisible()).toBe(true)
+    await appStarted(page)
     await page.getByLabel('Sort').selectOption('newest')
     await expect
       .poll(() => query(page))

@@ -314,3 +314,18 @@ export function apiClient(url: () => string) {
   }
   return { api, login }
 }
+
+/**
+ * Waits until the app has taken over the page (decision 0059): hydrated the server's HTML, or
+ * drawn the shell. A tap before that is kept for its button (src/main.tsx); typing, choosing in a
+ * select or changing the page's DOM from a test is for the app's page, so a test waits for it.
+ */
+export async function appStarted(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByName('lotline:hydrated').length > 0 ||
+      performance.getEntriesByName('lotline:rendered').length > 0,
+    undefined,
+    { timeout: timeoutMs },
+  )
+}

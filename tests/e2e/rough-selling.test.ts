@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodePng } from '../../server/jobs/demo-pictures.ts'
 import { expectAccessible } from './a11y.ts'
 import {
+  appStarted,
   apiClient,
   buildClient,
   launchBrowser,
@@ -178,6 +179,7 @@ describe.sequential('selling on a phone', () => {
     await seller.page.goto(`${server.url}lots/${lot.id}`)
     const panel = seller.page.getByTestId('seller-panel')
     await panel.waitFor()
+    await appStarted(seller.page)
 
     // No Watch button for one's own lot (a bidder has one).
     expect(await seller.page.getByRole('button', { name: 'Watch', exact: true }).count()).toBe(0)

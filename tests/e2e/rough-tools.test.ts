@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { expectAccessible } from './a11y.ts'
 import {
+  appStarted,
   apiClient,
   buildClient,
   launchBrowser,
@@ -209,6 +210,7 @@ describe('seller tools on a phone (issue 32)', () => {
     // The same seller in Spanish on a dark phone: "End now" is theirs while nobody has bid.
     const spanish = await phone(seller.email, 'dark', { password: PASSWORD, locale: 'es-ES' })
     await spanish.goto(`${server.url}lots/${lot.id}`)
+    await appStarted(spanish)
     await spanish.getByRole('button', { name: 'Terminar ahora' }).tap()
     await spanish.getByText(/termina sin venta/).waitFor()
     await expectAccessible(spanish, 'end now confirm, phone, dark, Spanish')
