@@ -286,7 +286,7 @@ describe.concurrent('the end of a lot, and the order after it', () => {
     const messagesPost = /\/api\/orders\/[^/]+\/messages$/
     await alice.page.route(messagesPost, (route) =>
       route.request().method() === 'POST'
-        ? void held.push(() => void route.continue())
+        ? void held.push(() => void route.continue().catch(() => undefined))
         : route.continue(),
     )
     await alice.page.getByLabel('Message to the seller').fill('Thank you, Carol!')
@@ -294,8 +294,8 @@ describe.concurrent('the end of a lot, and the order after it', () => {
     await expect.poll(() => held.length).toBe(1)
     await thread(alice.page).getByText('Sending…').waitFor()
     await expectAccessible(alice.page, 'order, buyer, message sending, phone')
-    await alice.page.unroute(messagesPost)
     held.forEach((release) => release())
+    await alice.page.unroute(messagesPost)
     await expect
       .poll(() => thread(carol.page).textContent(), { timeout: 10_000 })
       .toContain('Thank you, Carol!')
