@@ -69,6 +69,21 @@ async function shiftsOnceStarted(page: Page) {
   return shifts.filter((shift) => shift.at >= started)
 }
 
+/**
+ * The app took the page over in place: the boxes a person sees where the HTML put them, and no
+ * mismatch React had to redraw (`data-hydration`, its warning).
+ */
+async function expectHydratedInPlace(
+  page: Page,
+  selectors: string[],
+  painted: Record<string, unknown>,
+  warnings: string[],
+) {
+  expect(await boxes(page, selectors)).toEqual(painted)
+  expect(await page.evaluate(() => document.documentElement.dataset.hydration)).toBeUndefined()
+  expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+}
+
 const hydrated = (page: Page) =>
   page.evaluate(() => performance.getEntriesByName('lotline:hydrated').length > 0)
 
@@ -125,11 +140,7 @@ describe('the lot list as HTML', () => {
       const inlined = [`${url}api/config`, `${url}api/session`, `${url}api/lots?status=open`]
       const { context, page, asked, warnings } = await openWithScript(device, url, inlined)
       try {
-        expect(await boxes(page, LIST_BOXES)).toEqual(bare.boxes)
-        expect(
-          await page.evaluate(() => document.documentElement.dataset.hydration),
-        ).toBeUndefined()
-        expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+        await expectHydratedInPlace(page, LIST_BOXES, bare.boxes, warnings)
         // What the page carried is never fetched again.
         expect(asked).toEqual([])
         expect(await shiftsOnceStarted(page)).toEqual([])
@@ -160,9 +171,7 @@ describe('the lot list as HTML', () => {
       warnings,
     } = await openWithScript(PHONE, server.url, [], 'alice@lotline.test')
     try {
-      expect(await boxes(page, [...LIST_BOXES, '.header-bell'])).toEqual(painted)
-      expect(await page.evaluate(() => document.documentElement.dataset.hydration)).toBeUndefined()
-      expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+      await expectHydratedInPlace(page, [...LIST_BOXES, '.header-bell'], painted, warnings)
       expect(await shiftsOnceStarted(page)).toEqual([])
     } finally {
       await app.close()
@@ -205,9 +214,7 @@ describe('the lot list as HTML', () => {
     expect(bare.page).toContain('Lotes abiertos')
     const { context, page, warnings } = await openWithScript(device, server.url, [])
     try {
-      expect(await boxes(page, LIST_BOXES)).toEqual(bare.boxes)
-      expect(await page.evaluate(() => document.documentElement.dataset.hydration)).toBeUndefined()
-      expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+      await expectHydratedInPlace(page, LIST_BOXES, bare.boxes, warnings)
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Lotes abiertos')
     } finally {
       await context.close()
@@ -231,11 +238,7 @@ describe('a lot room as HTML', () => {
       ]
       const { context, page, asked, warnings } = await openWithScript(device, url, inlined)
       try {
-        expect(await boxes(page, ROOM_BOXES)).toEqual(bare.boxes)
-        expect(
-          await page.evaluate(() => document.documentElement.dataset.hydration),
-        ).toBeUndefined()
-        expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
+        await expectHydratedInPlace(page, ROOM_BOXES, bare.boxes, warnings)
         expect(asked).toEqual([])
         expect(await shiftsOnceStarted(page)).toEqual([])
         // A guest's bid button is live at once: it takes them to sign in, inside the app.
