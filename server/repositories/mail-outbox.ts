@@ -38,7 +38,9 @@ interface ClaimRow {
  * Claims up to `limit` due rows in one statement: pending ones whose time came, and `sending` ones
  * whose lease ran out (their sender died). `skip locked` lets every node claim at once without
  * two taking one row; the lease pushes `next_attempt_at` too, so the row is not due again until it
- * ends.
+ * ends. `now` has the millisecond precision of a JavaScript clock and the rows' times the microsecond
+ * one of the database's `now()`: a row whose time falls within `now`'s millisecond is due, or a mail
+ * queued and nudged within one millisecond would wait for the next poll.
  */
 export async function claimDueMails(
   db: Queryable,
@@ -47,8 +49,8 @@ export async function claimDueMails(
   const { rows } = await db.query<ClaimRow>(
     `with due as (
        select id from mail_outbox
-        where status in ('pending', 'sending') and next_attempt_at <= $1
-          and (locked_until is null or locked_until <= $1)
+        where status in ('pending', 'sending') and next_attempt_at < $1::timestamptz + interval '1 ms'
+          and (locked_until is null or locked_until < $1::timestamptz + interval '1 ms')
         order by next_attempt_at, id limit $2 for update skip locked
      )
      update mail_outbox m

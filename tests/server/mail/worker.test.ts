@@ -2,10 +2,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../../server/db/types.ts'
 import { createTestDatabase, raceNote } from '../helpers.ts'
 import { linkIn, startSmtpStandIn, type SmtpStandIn } from '../../mail/smtp-stand-in.ts'
+import { insertMail, type MailToSend } from '../../../server/mail/outbox.ts'
+import { claimDueMails } from '../../../server/repositories/mail-outbox.ts'
 import { movableClock, queueMail, rowOf, workerFor } from './helpers.ts'
 
 let db: Database
 let smtp: SmtpStandIn
+
+const mail = (i: number): MailToSend => ({
+  userId: null,
+  to: { address: `now${i}@example.test` },
+  kind: 'test',
+  lang: 'en',
+  subject: `Now ${i}`,
+  text: 'Hello',
+  html: '<p>Hello</p>',
+})
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -98,6 +110,16 @@ describe('the mail worker over real SMTP', () => {
     clock.advance(31_000)
     expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, dead: 0 })
     expect(smtp.received).toHaveLength(1)
+  })
+
+  it('claims a mail in the very millisecond it was queued (the nudge after a commit)', async () => {
+    // The database stamps a row with microseconds, the worker's clock has milliseconds: claimed at
+    // once, most rows used to look a fraction of a millisecond early and wait for the next poll.
+    for (let i = 0; i < 20; i++) {
+      await insertMail(db, mail(i), { messageDomain: 'lotline.test', keep: false })
+      const claimed = await claimDueMails(db, { now: new Date(), limit: 5, leaseSeconds: 60 })
+      expect(claimed.map((c) => c.subject)).toEqual([`Now ${i}`])
+    }
   })
 
   it('gives up into dead on a permanent 5xx refusal, and after the last attempt', async () => {
