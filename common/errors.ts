@@ -80,6 +80,26 @@ export const ERROR_CODES = [
   'bidder_blocked',
   /** 422: an admin debit larger than the member's available balance; `amount` is what is. */
   'debit_below_zero',
+  /** 409: a bid that reached the server after the lot's end (a show lot's clock ran out). */
+  'lot_ended',
+  /** 409: the show is over; no host move changes it (decision 0061). */
+  'show_ended',
+  /** 409: the show is scheduled or paused: a lot opens only while it is live. */
+  'show_not_live',
+  /** 409: the show has not started: there is nothing to pause or resume. */
+  'show_not_started',
+  /** 409: a lot is on the block; the move waits for its result. */
+  'lot_running',
+  /** 409: no lot is left in the show's queue. */
+  'show_queue_empty',
+  /** 409: the lot named is not the next in the queue (someone moved first). */
+  'not_next_lot',
+  /** 409: the show has started: its lots and start time are fixed. */
+  'show_not_editable',
+  /** 409: the lot cannot join a show (not the seller's, open, ended, or already in a show). */
+  'lot_not_showable',
+  /** 403: the host muted this member in this show's chat. */
+  'chat_muted',
   'account_suspended',
   'last_admin',
   'push_endpoint_taken',

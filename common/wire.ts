@@ -9,6 +9,7 @@ import type { OrderMessage } from './orders/messages.ts'
 import type { OrderState } from './orders/states.ts'
 import type { TopUp, Wallet } from './wallet.ts'
 import type { Payout, PayoutAccountState, Withdrawal } from './money-out.ts'
+import type { ShowChatMessage, ShowDetail, ShowSummary } from './shows.ts'
 
 // ── Ids ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -58,6 +59,13 @@ export const lotPresenceChannel = (lotId: string): string => `presence-lot.${lot
 /** One member's wallet (that member only). */
 export const walletChannel = (userId: string): string => `private-wallet.${userId}`
 
+/** Shows starting, going live and ending: the list's "Live now" strip (anyone). */
+export const SHOWS_CHANNEL = 'shows'
+/** One show's state, lots and chat (anyone; decision 0061). */
+export const showChannel = (showId: string): string => `show.${showId}`
+/** Who is watching one show now (signed-in members; the viewer count). */
+export const showPresenceChannel = (showId: string): string => `presence-show.${showId}`
+
 /**
  * The same names as patterns with named groups, for code that routes events by channel (the
  * client's real-time bridge): `id` is the lot, `userId` the member.
@@ -67,6 +75,9 @@ export const CHANNEL_PATTERNS = {
   lot: new RegExp(`^lot\\.(?<id>${UUID_SOURCE})$`),
   lotPresence: new RegExp(`^presence-lot\\.(?<id>${UUID_SOURCE})$`),
   wallet: new RegExp(`^private-wallet\\.(?<userId>${UUID_SOURCE})$`),
+  shows: /^shows$/,
+  show: new RegExp(`^show\\.(?<id>${UUID_SOURCE})$`),
+  showPresence: new RegExp(`^presence-show\\.(?<id>${UUID_SOURCE})$`),
 } as const
 
 /** The member a wallet channel belongs to, or null when the name is not a wallet channel. */
@@ -126,6 +137,14 @@ export interface EventPayloads {
   'payout_account.updated': PayoutAccountState
   /** Sent to one signed-in user (`#server-to-user-{id}`), not on a channel. */
   notification: AppNotification
+  /** A show changed (state, lot on the block, a result, the queue): on `show.{id}`, `my` null. */
+  'show.updated': ShowDetail
+  /** A show started, went live, paused or ended: on `shows`, for the "Live now" strip. */
+  'show.listed': ShowSummary
+  /** A chat message, on `show.{id}`. */
+  'chat.message': ShowChatMessage
+  /** The host removed a chat message, on `show.{id}`. */
+  'chat.removed': { showId: string; messageId: string }
 }
 export type EventName = keyof EventPayloads
 
@@ -142,6 +161,10 @@ export const EVENTS = {
   withdrawalUpdated: 'withdrawal.updated',
   payoutAccountUpdated: 'payout_account.updated',
   notification: 'notification',
+  showUpdated: 'show.updated',
+  showListed: 'show.listed',
+  chatMessage: 'chat.message',
+  chatRemoved: 'chat.removed',
 } as const satisfies Record<string, EventName>
 
 // ── Answers read by more than one side ───────────────────────────────────────────────────────────

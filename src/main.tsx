@@ -5,15 +5,19 @@
  * app's own code and its start (src/boot.tsx). Module scripts otherwise run as soon as the page is
  * parsed, before its first frame, and a large page then painted only once all of them had run;
  * and one task evaluating both was the longest of a slow phone's first seconds. Both chunks are
- * named by the page (server/lib/shell-modules.ts), so they download at once, beside this file.
+ * named by the page (server/lib/shell-modules.ts), so they download at once.
  *
  * A tap on a button of the page the server drew that the app has not taken over yet (its code is
  * still on its way, or that part is still being hydrated) is kept and given to the button once it
  * is the app's: the page answers a tap at once, even one made before its code arrived. Links work
  * without it, as links.
+ *
+ * On a page the server drew, the code is requested only once the page has loaded (decision 0060):
+ * the picture first, then the code.
  */
 import { captureInstallPrompt } from './app/install-capture'
 import { APP_STARTED_EVENT } from './app/started-event'
+import { CODE_AFTER_PICTURE_ID } from '../common/first-render'
 
 // Which build is running: support answers, and the update e2e test checks it after a reload.
 document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'
@@ -79,8 +83,32 @@ const afterFirstPaint = () =>
     )
   })
 
-// The server's HTML paints first; the shell's skeleton needs no wait (a repeat visit's budget).
-const painted = root?.hasAttribute('data-ssr-now') ? afterFirstPaint() : Promise.resolve()
+/** Once the page has loaded (its pictures in view included) and painted; at most 3 s. */
+const afterPageLoad = () =>
+  new Promise((resolve) => {
+    if (document.readyState === 'complete') return resolve(undefined)
+    const timer = setTimeout(resolve, 3_000)
+    addEventListener(
+      'load',
+      () => {
+        clearTimeout(timer)
+        resolve(undefined)
+      },
+      { once: true },
+    )
+  }).then(afterFirstPaint)
+
+/** The page's code, named by the server but not requested yet (server/lib/shell-preloads.ts). */
+function requestCode() {
+  const template = document.getElementById(CODE_AFTER_PICTURE_ID)
+  if (template instanceof HTMLTemplateElement) document.head.append(template.content)
+}
+
+// The server's HTML paints with no script: its code is requested once its pictures are in
+// (decision 0060). The shell's skeleton needs no wait (a repeat visit's budget).
+const painted = root?.hasAttribute('data-ssr-now')
+  ? afterPageLoad().then(requestCode)
+  : Promise.resolve()
 
 void painted
   .then(() => import('./boot-libraries'))

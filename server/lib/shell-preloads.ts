@@ -1,5 +1,6 @@
 import { firstScreenModules, firstScreenRequests } from '../../common/first-screen.ts'
 import { pictureSrcset, type LotPicture } from '../../common/auction.ts'
+import { CODE_AFTER_PICTURE_ID } from '../../common/first-render.ts'
 import { answersBlock, type FirstScreenAnswers } from './first-screen-answers.ts'
 
 const escapeAttribute = (value: string) =>
@@ -37,7 +38,8 @@ export interface FirstPicture {
  *   `imagesrcset` and `imagesizes` as the `<img>` (decision 0031): the browser picks the same copy,
  *   and the largest paint no longer waits for the code, then the data, then the picture;
  * - the screen's own chunks as `<link rel="modulepreload">` (decision 0035), resolved through the
- *   build's manifest by `moduleFiles`;
+ *   build's manifest by `moduleFiles`; on a page the server drew (`codeAfterPicture`), in a
+ *   template the entry requests once the page has loaded (decision 0060);
  * - the first picture in the skeleton itself, where the screen will show it on phones: a lot
  *   room's gallery (decision 0040), the list's first card (decision 0046).
  */
@@ -48,6 +50,7 @@ export function withFirstScreenPreloads(
   picture?: FirstPicture,
   moduleFiles: (sources: string[]) => string[] = () => [],
   answers: FirstScreenAnswers = new Map(),
+  codeAfterPicture = false,
 ): string {
   const screen = screenOf(base, url)
   if (!screen) return html
@@ -59,9 +62,10 @@ export function withFirstScreenPreloads(
     )
   links.push(answersBlock(answers))
   if (picture) links.push(pictureLink(base, picture))
-  for (const file of moduleFiles(firstScreenModules(screen.path))) {
-    links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`)
-  }
+  const code = moduleFiles(firstScreenModules(screen.path)).map(
+    (file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}">`,
+  )
+  links.push(codeAfterPicture ? codeAfterPictureTemplate(code) : code.join(''))
   // A function, not a string: a string replacement reads `$'`, `$&` in it as patterns, and the
   // answers carry what sellers type.
   const page = html.replace('</head>', () => `${links.join('')}</head>`)
@@ -69,6 +73,17 @@ export function withFirstScreenPreloads(
   return picture.shows === 'gallery'
     ? withGalleryPicture(page, base, picture)
     : withCardPicture(page, base, picture)
+}
+
+/**
+ * A page the server drew paints with no script, so its code waits until the page's pictures are
+ * in (decision 0060): on a slow network the picture then has the bandwidth to itself, and the
+ * code, which the page does not need to show itself, follows. Links in a template fetch nothing
+ * until the entry moves them into the head.
+ */
+function codeAfterPictureTemplate(links: string[]) {
+  if (links.length === 0) return ''
+  return `<template id="${CODE_AFTER_PICTURE_ID}">${links.join('')}</template>`
 }
 
 /** The skeleton's main starts here (index.html); the room's picture goes first in it. */

@@ -128,14 +128,6 @@ export default fp(async function staticFiles(
     const manifest = readManifest(distDir)
     const moduleFiles = (sources: string[]) =>
       manifest ? screenModuleFiles(manifest, sources) : []
-    const html = withFirstScreenPreloads(
-      readFileSync(indexPath, 'utf8'),
-      base,
-      request.url,
-      picture,
-      moduleFiles,
-      answers,
-    )
     const rendered =
       screen && answers && renderScreen
         ? await renderScreen(request, screen, answers).catch((error: unknown) => {
@@ -143,6 +135,15 @@ export default fp(async function staticFiles(
             return undefined
           })
         : undefined
+    const html = withFirstScreenPreloads(
+      readFileSync(indexPath, 'utf8'),
+      base,
+      request.url,
+      picture,
+      moduleFiles,
+      answers,
+      rendered !== undefined,
+    )
     // Revalidated every time like index.html, and as private as the answers it carries.
     return {
       html: rendered ? withRenderedScreen(html, rendered, stylesheet) : html,

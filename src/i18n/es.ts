@@ -16,6 +16,7 @@ import { mailEs } from './messages/mail.es'
 import { roughBiddingEs } from './messages/rough-bidding.es'
 import { roughSellingEs } from './messages/rough-selling.es'
 import { roughToolsEs } from './messages/rough-tools.es'
+import { showsEs } from './messages/shows.es'
 import { roughFindingEs } from './messages/rough-finding.es'
 
 /** Spanish. Partial on purpose: a missing key falls back to English. */
@@ -36,6 +37,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
   ...roughBiddingEs,
   ...roughSellingEs,
   ...roughToolsEs,
+  ...showsEs,
   ...roughFindingEs,
   'app.skipToContent': 'Saltar al contenido',
   'app.loading': 'Cargando…',

@@ -17,6 +17,7 @@ import { mailEn } from './messages/mail'
 import { roughBiddingEn } from './messages/rough-bidding'
 import { roughSellingEn } from './messages/rough-selling'
 import { roughToolsEn } from './messages/rough-tools'
+import { showsEn } from './messages/shows'
 import { roughFindingEn } from './messages/rough-finding'
 
 /**
@@ -43,5 +44,6 @@ export const moreEn = {
   ...roughBiddingEn,
   ...roughSellingEn,
   ...roughToolsEn,
+  ...showsEn,
   ...roughFindingEn,
 } satisfies Record<string, Message>

@@ -84,6 +84,22 @@ async function expectHydratedInPlace(
   expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([])
 }
 
+/**
+ * The picture a person sees first had the network to itself (decision 0060): the libraries' code
+ * (the largest script) was requested only once that picture had arrived.
+ */
+async function expectPictureBeforeCode(page: Page, picture: string) {
+  const src = await page.locator(picture).evaluate((img: HTMLImageElement) => img.currentSrc)
+  const timings = await page.evaluate((pictureUrl) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    const arrived = entries.find((entry) => entry.name === pictureUrl)?.responseEnd
+    const requested = entries.find((entry) => /\/assets\/vendor[^/]*\.js$/.test(entry.name))
+    return { arrived, requested: requested?.startTime }
+  }, src)
+  expect(timings.arrived).toBeDefined()
+  expect(timings.requested).toBeGreaterThanOrEqual(timings.arrived!)
+}
+
 const hydrated = (page: Page) =>
   page.evaluate(() => performance.getEntriesByName('lotline:hydrated').length > 0)
 
@@ -141,6 +157,7 @@ describe('the lot list as HTML', () => {
       const { context, page, asked, warnings } = await openWithScript(device, url, inlined)
       try {
         await expectHydratedInPlace(page, LIST_BOXES, bare.boxes, warnings)
+        await expectPictureBeforeCode(page, '.lot-card-media img >> nth=0')
         // What the page carried is never fetched again.
         expect(asked).toEqual([])
         expect(await shiftsOnceStarted(page)).toEqual([])
@@ -239,6 +256,7 @@ describe('a lot room as HTML', () => {
       const { context, page, asked, warnings } = await openWithScript(device, url, inlined)
       try {
         await expectHydratedInPlace(page, ROOM_BOXES, bare.boxes, warnings)
+        await expectPictureBeforeCode(page, '.gallery-viewport img >> nth=0')
         expect(asked).toEqual([])
         expect(await shiftsOnceStarted(page)).toEqual([])
         // A guest's bid button is live at once: it takes them to sign in, inside the app.

@@ -14,6 +14,7 @@ import {
   type LotPicture,
 } from '../../common/auction.ts'
 import { encodePng } from '../../server/jobs/demo-pictures.ts'
+import { withFirstScreenPreloads } from '../../server/lib/shell-preloads.ts'
 import { browser, createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
 
 /** A build's manifest as Vite writes it: the entry, two screens, what they share. */
@@ -187,6 +188,24 @@ describe("the shell names its first screen's code (decision 0035)", () => {
     for (const url of [`${BASE}wallet`, `${BASE}lots/new`, `${BASE}nowhere/at/all`]) {
       expect(modulePreloads(await shell(url))).toEqual([])
     }
+  })
+
+  it('keeps them in a template on a page the server drew, for the entry to request after the picture (decision 0060)', () => {
+    const files = () => ['assets/vendor-V1.js', 'assets/LotScreen-R1.js']
+    const head = '<html><head></head><body></body></html>'
+    const url = `${BASE}lots/${lotId}`
+    const drawn = withFirstScreenPreloads(head, BASE, url, undefined, files, new Map(), true)
+    const template = /<template id="code-after-picture">(.*?)<\/template>/s.exec(drawn)
+    expect(modulePreloads(template?.[1] ?? '')).toEqual([
+      `${BASE}assets/vendor-V1.js`,
+      `${BASE}assets/LotScreen-R1.js`,
+    ])
+    // Nothing outside it: no script is requested before the page has loaded.
+    expect(modulePreloads(drawn.replace(template?.[0] ?? '', ''))).toEqual([])
+    // The shell's skeleton needs its code at once.
+    const skeleton = withFirstScreenPreloads(head, BASE, url, undefined, files)
+    expect(skeleton).not.toContain('<template')
+    expect(modulePreloads(skeleton)).toHaveLength(2)
   })
 
   it('serves the shell without them when the manifest is missing or unreadable', async () => {
