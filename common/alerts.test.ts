@@ -35,6 +35,9 @@ describe('alert groups', () => {
       withdrawal_failed: 'topUp',
       // Lots a member follows without bidding (issue 32).
       saved_search_match: 'endingSoon',
+      // A followed seller's show (issue 34).
+      show_soon: 'endingSoon',
+      show_live: 'endingSoon',
     })
   })
 

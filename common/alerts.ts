@@ -51,6 +51,9 @@ export function alertGroupOf(kind: NotificationKind): AlertGroup {
     // A lot found for a saved search is, like a watched lot, one the member follows (issue 32).
     case 'ending_soon':
     case 'saved_search_match':
+    // A followed seller's show starting (issue 34): followed, like a watched lot.
+    case 'show_soon':
+    case 'show_live':
       return 'endingSoon'
     case 'order_moved':
       return 'orders'

@@ -152,6 +152,32 @@ describe("push texts of an order's move", () => {
     expect(texts(lot).title).not.toMatch(/undefined/)
   })
 
+  it.each(PUSH_LANGS)('%s: a followed seller’s show names the show and the seller', (lang) => {
+    const show = { ...lot, title: 'Sunday cameras', from: 'Marta Ruiz' }
+    for (const kind of ['show_soon', 'show_live'] as const) {
+      const { title, body } = PUSH_TEXTS[lang][kind](show)
+      expect(body, kind).toContain('Sunday cameras')
+      expect(body, kind).toContain('Marta Ruiz')
+      expect(`${title} ${body}`, kind).not.toContain(lot.amount)
+      // Without the seller's name it still names the show, and says no "undefined".
+      const bare = PUSH_TEXTS[lang][kind]({ ...show, from: '' })
+      expect(bare.body, kind).toContain('Sunday cameras')
+      expect(bare.body, kind).not.toMatch(/undefined|:/)
+    }
+    // Soon and live say different things.
+    expect(PUSH_TEXTS[lang].show_soon(show)).not.toEqual(PUSH_TEXTS[lang].show_live(show))
+  })
+
+  it('tells a show in the reader’s words', () => {
+    const show = { ...lot, title: 'Sunday cameras', from: 'Marta' }
+    expect(PUSH_TEXTS.en.show_live(show).body).toBe('Marta is live: Sunday cameras.')
+    expect(PUSH_TEXTS.es.show_live(show).body).toBe('Marta está en directo: Sunday cameras.')
+    expect(PUSH_TEXTS.en.show_soon({ ...show, from: '' }).body).toBe('Sunday cameras starts soon.')
+    expect(PUSH_TEXTS.es.show_soon({ ...show, from: '' }).body).toBe(
+      'Sunday cameras empieza pronto.',
+    )
+  })
+
   it('names what happened in the reader’s words', () => {
     expect(moved('en', 'shipped')).toBe('Brass lamp is on its way.')
     expect(moved('es', 'shipped')).toBe('Brass lamp está en camino.')

@@ -28,6 +28,24 @@ export interface PushTextInput {
   search?: string
 }
 
+/** A followed seller's show: `title` is the show's, `from` the seller's name (may be ''). */
+const showSoonEn = (i: PushTextInput) => ({
+  title: 'A show starts soon',
+  body: i.from ? `${i.from} goes live soon: ${i.title}.` : `${i.title} starts soon.`,
+})
+const showLiveEn = (i: PushTextInput) => ({
+  title: 'Live now',
+  body: i.from ? `${i.from} is live: ${i.title}.` : `${i.title} is live now.`,
+})
+const showSoonEs = (i: PushTextInput) => ({
+  title: 'Un directo empieza pronto',
+  body: i.from ? `${i.from} empieza pronto en directo: ${i.title}.` : `${i.title} empieza pronto.`,
+})
+const showLiveEs = (i: PushTextInput) => ({
+  title: 'En directo ahora',
+  body: i.from ? `${i.from} está en directo: ${i.title}.` : `${i.title} está en directo.`,
+})
+
 type Texts = Record<NotificationKind, (i: PushTextInput) => { title: string; body: string }> & {
   actions: Record<PushAction, (i: PushTextInput) => string>
 }
@@ -139,6 +157,8 @@ const EN: Texts = {
     title: `New for “${i.search ?? ''}”`,
     body: `${i.title} was just listed.`,
   }),
+  show_soon: showSoonEn,
+  show_live: showLiveEn,
   actions: { bid: (i) => `Bid ${i.amount}`, open: () => 'Open' },
 }
 
@@ -200,6 +220,8 @@ const ES: Texts = {
     title: `Novedad para «${i.search ?? ''}»`,
     body: `Se acaba de publicar ${i.title}.`,
   }),
+  show_soon: showSoonEs,
+  show_live: showLiveEs,
   actions: { bid: (i) => `Pujar ${i.amount}`, open: () => 'Abrir' },
 }
 

@@ -33,7 +33,13 @@ describe('push preferences', () => {
   it('turning off outbid alerts silences only those; ending soon only its own', () => {
     expect(silencedBy('outbid')).toEqual(['outbid'])
     // The switch for lots a member follows: watched lots ending, and new lots for a saved search.
-    expect(silencedBy('endingSoon')).toEqual(['ending_soon', 'saved_search_match'])
+    // And a followed seller's shows (issue 34).
+    expect(silencedBy('endingSoon')).toEqual([
+      'ending_soon',
+      'saved_search_match',
+      'show_soon',
+      'show_live',
+    ])
   })
 
   it('turning off results silences how each lot ended, for bidders and sellers, and no top-up', () => {

@@ -38,6 +38,9 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, PushPreferenceKind> = {
   withdrawal_failed: 'topUp',
   // Lots a member follows without bidding: a saved search belongs with the watched lots.
   saved_search_match: 'endingSoon',
+  // A followed seller's show, like a watched lot, is something the member chose to follow.
+  show_soon: 'endingSoon',
+  show_live: 'endingSoon',
 }
 
 /** The switch that governs a notification kind's push. */

@@ -47,6 +47,8 @@ import alertRoutes from './routes/alerts/index.ts'
 import blockRoutes from './routes/blocks/index.ts'
 import adminBlockRoutes from './routes/admin/blocks.ts'
 import savedSearchRoutes from './routes/saved-searches/index.ts'
+import showChatRoutes from './routes/show-chat/index.ts'
+import followRoutes from './routes/follows/index.ts'
 
 /** The app's version, as the OpenAPI document states it. */
 const VERSION = (
@@ -212,6 +214,9 @@ export async function registerRoutes(
           await api.register(sellerRoutes, { db })
           await api.register(blockRoutes, { db })
           await api.register(adminBlockRoutes, { db })
+          // Live shows' chat and following sellers (issue 34).
+          await api.register(showChatRoutes, { db })
+          await api.register(followRoutes, { db })
           await api.register(orderMessageRoutes, {
             db,
             sendLimit: config.limits.orderMessagesPerMember,

@@ -136,6 +136,10 @@ export const NOTIFICATION_KINDS = [
   // A new lot matches one of the member's saved searches (issue 32): data.searchId, data.name,
   // data.lotId, data.title; at most one an hour per search.
   'saved_search_match',
+  // A seller the member follows starts a show in 15 minutes / is live (issue 34): data.showId,
+  // data.title (the show's), data.sellerName; once each per show.
+  'show_soon',
+  'show_live',
 ] as const
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

@@ -156,6 +156,10 @@ export interface SellerProfile {
   recentRatings: ProfileRating[]
   /** Their lots open or about to open, soonest to end first. */
   openLots: LotSummary[]
+  /** Members who follow the seller (live shows, issue 34: they hear when a show starts). */
+  followers: number
+  /** The signed-in viewer follows the seller; false for a guest. */
+  following: boolean
 }
 
 /** The positive share as a whole percentage for display, or null when there are no ratings. */

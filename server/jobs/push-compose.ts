@@ -42,6 +42,9 @@ const LIFETIME_MS: Record<NotificationKind, number> = {
   payout_failed: DAY,
   withdrawal_failed: DAY,
   saved_search_match: DAY,
+  // A show's reminder is stale once it has started; "live now" once a show has likely moved on.
+  show_soon: 15 * MINUTE,
+  show_live: 60 * MINUTE,
 }
 
 const LOT_LIVE_KINDS: ReadonlySet<NotificationKind> = new Set(['outbid', 'ending_soon'])
@@ -66,7 +69,8 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     title: lot?.title ?? text(p.data.title),
     amount: formatMoney(amountMinor, moneyCurrency, p.lang, { short: true }),
     minutes: lot ? Math.max(0, Math.ceil((lot.endsAt.getTime() - now.getTime()) / MINUTE)) : 0,
-    from: text(p.data.from),
+    // Who wrote (an order's message), or whose show it is (issue 34).
+    from: text(p.data.from) || text(p.data.sellerName),
     state: text(p.data.state),
     reason: text(p.data.reason),
     seller: p.data.seller === true,
@@ -78,6 +82,8 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
   const withdrawalId = text(p.data.withdrawalId)
   // An order's message or move opens its order, one alert per order.
   const orderId = p.kind.startsWith('order_') ? text(p.data.orderId) : ''
+  // A followed seller's show opens the show; "live now" replaces its "starts soon".
+  const showId = p.kind.startsWith('show_') ? text(p.data.showId) : ''
   const picture = lot?.picture
   const icon = picture
     ? `uploads/${picture.widths.length ? variantUrl(picture.path, Math.min(...picture.widths)) : picture.path}`
@@ -89,18 +95,26 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
     lotId: p.lotId,
     title: words.title,
     body: words.body,
-    path: orderId ? `orders/${orderId}` : p.lotId ? `lots/${p.lotId}` : 'wallet',
+    path: orderId
+      ? `orders/${orderId}`
+      : showId
+        ? `shows/${showId}`
+        : p.lotId
+          ? `lots/${p.lotId}`
+          : 'wallet',
     icon,
     tag: orderId
       ? `order-${orderId}`
-      : p.lotId
+      : showId
+        ? `show-${showId}`
+        : p.lotId
         ? `lot-${p.lotId}`
         : payoutId
           ? `payout-${payoutId}`
           : withdrawalId
             ? `withdrawal-${withdrawalId}`
             : `top-up-${topUpId || p.id}`,
-    renotify: p.kind !== 'ending_soon' && p.lotId !== null,
+    renotify: (p.kind !== 'ending_soon' && p.lotId !== null) || p.kind === 'show_live',
     bidAmount,
     actions: [
       ...(bidAmount !== null ? [{ action: 'bid' as const, title: texts.actions.bid(input) }] : []),

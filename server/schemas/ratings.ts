@@ -49,6 +49,8 @@ export const SellerProfileSchema = Closed({
     }),
   ),
   openLots: Type.Array(LotSummarySchema),
+  followers: Type.Integer({ minimum: 0 }),
+  following: Type.Boolean(),
 })
 const _sellerProfile: Same<Static<typeof SellerProfileSchema>, SellerProfile> = true
 

@@ -14,6 +14,7 @@ import {
   recentSellerRatings,
   sellerNumbers,
 } from '../../repositories/sellers.ts'
+import { followersOf, isFollowing } from '../../repositories/seller-follows.ts'
 import { SellerProfileSchema } from '../../schemas/ratings.ts'
 import { responses } from '../../schemas/shared.ts'
 
@@ -41,10 +42,13 @@ const sellerRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { 
       const seller = await publicMember(db, request.params.id)
       if (!seller) throw notFound('Seller')
       const now = new Date()
-      const [numbers, recentRatings, openLots] = await Promise.all([
+      const viewer = await request.getUser()
+      const [numbers, recentRatings, openLots, followers, following] = await Promise.all([
         sellerNumbers(db, seller.id, shareSince(now)),
         recentSellerRatings(db, seller.id, PROFILE_RECENT_RATINGS),
         openLotsOfSeller(db, seller.id, PROFILE_OPEN_LOTS, now),
+        followersOf(db, seller.id),
+        viewer ? isFollowing(db, viewer.id, seller.id) : false,
       ])
       return {
         id: seller.id,
@@ -56,6 +60,8 @@ const sellerRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { 
           numbers.ratingCount === 0 ? null : numbers.positiveCount / numbers.ratingCount,
         recentRatings,
         openLots,
+        followers,
+        following,
       }
     },
   )

@@ -57,3 +57,32 @@ describe('a cancelled lot, as a notification (issue 32)', () => {
     expect(notificationDetail(cancelled({ reason: null }), en, money, 'EUR')).toBeNull()
   })
 })
+
+describe("a followed seller's show, as a notification (issue 34)", () => {
+  const SHOW = '33333333-3333-4333-8333-333333333333'
+  const notice = (kind: 'show_soon' | 'show_live', data: Record<string, unknown>) =>
+    ({
+      id: 3,
+      kind,
+      lotId: null,
+      data: { title: 'Sunday cameras', sellerName: 'Marta', ...data },
+      readAt: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+    }) satisfies AppNotification
+
+  it('names the show, in the reader’s language, and opens it', () => {
+    const en = createTranslator('en')
+    const es = createTranslator('es')
+    const live = notice('show_live', { showId: SHOW })
+    expect(notificationTitle(live, en, money, 'EUR')).toBe('Sunday cameras is live now')
+    expect(notificationTitle(live, es, money, 'EUR')).toBe('Sunday cameras está en directo')
+    const soon = notice('show_soon', { showId: SHOW })
+    expect(notificationTitle(soon, en, money, 'EUR')).toBe('Sunday cameras starts soon')
+    expect(notificationPath(live)).toBe(`/shows/${SHOW}`)
+    expect(notificationPath(soon)).toBe(`/shows/${SHOW}`)
+  })
+
+  it('leads nowhere without a show id it can trust', () => {
+    expect(notificationPath(notice('show_live', { showId: '../admin' }))).toBeNull()
+  })
+})

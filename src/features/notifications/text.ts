@@ -18,9 +18,14 @@ const TOLD_STATES = [
   'refunded',
 ]
 
-/** Where a notification leads: its order's thread (a message), else its lot, else nowhere. */
+/** A followed seller's show starting soon or live (issue 34): it opens the show. */
+const isShowNotice = (n: AppNotification): boolean =>
+  n.kind === 'show_soon' || n.kind === 'show_live'
+
+/** Where a notification leads: its order's thread (a message), its show, else its lot, else nowhere. */
 export function notificationPath(n: AppNotification): string | null {
   if (isOrderNotice(n) && isUuid(n.data.orderId)) return `/orders/${n.data.orderId}`
+  if (isShowNotice(n) && isUuid(n.data.showId)) return `/shows/${n.data.showId}`
   return n.lotId ? `/lots/${n.lotId}` : null
 }
 const num = (v: unknown) => (typeof v === 'number' ? v : null)

@@ -49,6 +49,8 @@ function profile(overrides: Partial<SellerProfile> = {}): SellerProfile {
       },
     ],
     openLots: [summary({ title: 'Pocket watch' })],
+    followers: 0,
+    following: false,
     ...overrides,
   }
 }

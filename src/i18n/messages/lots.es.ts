@@ -241,6 +241,8 @@ export const lotsEs: Partial<Record<MessageKey, Message>> = {
   'notifications.kind.payout_failed': 'Pago de {amount} fallido: el dinero ha vuelto a tu monedero',
   'notifications.kind.withdrawal_failed':
     '{amount} no pudo volver a tu tarjeta: el dinero ha vuelto a tu monedero',
+  'notifications.kind.show_soon': '{title} empieza pronto',
+  'notifications.kind.show_live': '{title} está en directo',
   'notifications.kind.other': 'Aviso nuevo',
   'notifications.detail.outbid': 'Ahora {price}. Puja al menos {min} para volver a ganar.',
   'notifications.detail.won': 'Precio final {price}.',

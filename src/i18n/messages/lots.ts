@@ -155,6 +155,8 @@ export const lotsEn = {
   'notifications.kind.payout_failed': 'Payout of {amount} failed: the money is back in your wallet',
   'notifications.kind.withdrawal_failed':
     '{amount} could not go back to your card: the money is back in your wallet',
+  'notifications.kind.show_soon': '{title} starts soon',
+  'notifications.kind.show_live': '{title} is live now',
   'notifications.kind.other': 'New notification',
   'notifications.detail.outbid': 'Now {price}. Bid at least {min} to lead again.',
   'notifications.detail.won': 'Final price {price}.',
