@@ -16,6 +16,7 @@ import { autoCompleteOrder } from '../commands/orders/move-order.ts'
 import { ordersDueForCompletion } from '../repositories/orders.ts'
 import type { AlertMailer } from '../mail/alerts/mailer.ts'
 import { sendMessageDigests } from './message-digests.ts'
+import { announceShows } from '../commands/shows-notices/announce.ts'
 
 export interface SchedulerDeps {
   db: Database
@@ -46,6 +47,8 @@ export interface RunReport {
   ordersCompleted?: string[]
   /** Members sent a message digest in this pass, when the orders pass ran with alert mails. */
   digests?: string[]
+  /** Shows whose followers were told in this pass: going live, starting soon (issue 34). */
+  showNotices?: { live: string[]; soon: string[] }
 }
 
 const CLOSE_BATCH = 100
@@ -97,6 +100,7 @@ export function createScheduler(deps: SchedulerDeps) {
     report.opened.push(...(await openLotsDue(db, now, { broadcaster })))
     report.endingSoon.push(...(await notifyEndingSoon(db, now, { broadcaster })))
     await closeDue(now, report)
+    report.showNotices = await announceShows(db, now, { broadcaster })
     if (deps.demoLots) report.demoListed = await keepDemoLotsOpen(deps.demoLots, now)
     if (now.getTime() - lastOrdersAt >= ORDERS_EVERY_MS) {
       report.ordersCompleted = await completeDueOrders(now)

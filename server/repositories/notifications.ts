@@ -99,6 +99,31 @@ export async function insertEndingSoon(
   return rows.map((r) => ({ userId: r.user_id, notification: toNotification(r) }))
 }
 
+/**
+ * One notification of `kind` to every follower of a seller who still has an account (a followed
+ * seller's show: issue 34), with their pushes in the same statement.
+ */
+export async function insertForFollowers(
+  db: Queryable,
+  sellerId: string,
+  kind: NotificationKind,
+  data: Record<string, unknown>,
+): Promise<Array<{ userId: string; notification: AppNotification }>> {
+  const { text, values } = withPushes(
+    `insert into notifications (user_id, kind, lot_id, data, read_at)
+     select f.follower_id, :kind::text, null, :data::jsonb,
+            ${readAtWhenInAppOff('f.follower_id', ':kind::text')}
+       from seller_follows f
+       join users u on u.id = f.follower_id and u.deleted_at is null and u.suspended_at is null
+      where f.seller_id = :sellerId
+      order by f.follower_id
+     returning *`,
+    { sellerId, kind, data: JSON.stringify(data) },
+  )
+  const { rows } = await db.query<NotificationRow>(text, values)
+  return rows.map((r) => ({ userId: r.user_id, notification: toNotification(r) }))
+}
+
 export const NOTIFICATION_PAGE = 30
 
 export async function listNotifications(

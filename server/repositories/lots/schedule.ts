@@ -1,5 +1,6 @@
 /** The scheduler's lot queries: starts that have come, ends due, "ending soon", the next event. */
 import type { Queryable } from '../../db/types.ts'
+import { SHOW_REMINDER_MS } from '../../../common/shows.ts'
 
 /** Opens every scheduled lot whose start has come (one more version each); returns their ids. */
 export async function openDueLots(db: Queryable, now: Date): Promise<string[]> {
@@ -48,7 +49,10 @@ export async function nextLotEventAt(
        (select min(starts_at) from lots where status = 'scheduled'),
        (select min(ends_at) from lots where status = 'open'),
        (select min(ends_at) - make_interval(secs => $1) from lots
-         where status = 'open' and ending_soon_at is null)
+         where status = 'open' and ending_soon_at is null),
+       -- A show's followers are reminded before it starts (issue 34).
+       (select min(starts_at) - make_interval(secs => ${SHOW_REMINDER_MS / 1000}) from shows
+         where state = 'scheduled' and reminded_at is null)
      ) as at`,
     [endingSoonMs / 1000],
   )
