@@ -7,6 +7,7 @@ import { appendLedgerEntry } from '../repositories/ledger.ts'
 import { insertLot } from '../repositories/lots.ts'
 import { seedEndedLots } from './seed-ended-lots.ts'
 import { seedDemoOrders } from './seed-demo-orders.ts'
+import { seedDemoShows } from './seed-demo-shows.ts'
 import { demoDelivery } from './demo-lots.ts'
 import { cleanDelivery } from '../../common/orders/delivery.ts'
 import { NO_FEES, type FeeRates } from '../../common/orders/fees.ts'
@@ -63,8 +64,9 @@ const LOTS = [
  * Demo data for local mode: an admin, three members with 500.00 of credit each (demo_credit
  * entries), a few open lots, and two ended ones — one unsold, one sold through a real bid and the
  * real close command (decision 0026) — then the demo orders, one or more in each state, each a real
- * sale moved on by the real order command (seed-demo-orders.ts). Runs only on an empty database
- * and never in production.
+ * sale moved on by the real order command (seed-demo-orders.ts) — and Carol's live shows, one
+ * upcoming and one past (seed-demo-shows.ts). Runs only on an empty database and never in
+ * production.
  */
 export async function seedDemoData(
   db: Database,
@@ -116,5 +118,6 @@ export async function seedDemoData(
   // After the commit: bidding and closing run their own transactions, as they do for real.
   await seedEndedLots(db, currency, fees)
   await seedDemoOrders({ db, currency, fees })
+  await seedDemoShows(db, currency, fees)
   return true
 }

@@ -36,7 +36,9 @@ describe('demo data', () => {
         where status not in ('open', 'scheduled') group by status order by status`,
     )
     expect(rows).toEqual([
-      { status: 'settled', n: DEMO_SALES.length + 1 },
+      // The sales above, the Pentax, and the past show's two lots; its third was skipped.
+      { status: 'cancelled', n: 1 },
+      { status: 'settled', n: DEMO_SALES.length + 3 },
       { status: 'unsold', n: 1 },
     ])
     // Bob's purchase from Carol: the purchase, the sale and the fees sum to zero.
@@ -117,6 +119,56 @@ describe('demo data', () => {
          join orders o on o.id = m.order_id`,
     )
     expect(messages).toEqual([{ state: 'shipped', author: true }])
+  })
+
+  it('seeds Carol’s shows: one upcoming with three lots queued, one past with its results', async () => {
+    const { rows: shows } = await db.query<{ id: string; state: string; hours: number }>(
+      `select s.id, s.state, round(extract(epoch from s.starts_at - now()) / 3600)::int as hours
+         from shows s join users u on u.id = s.seller_id
+        where u.email = 'carol@lotline.test' order by s.starts_at`,
+    )
+    expect(shows.map((s) => [s.state, s.hours])).toEqual([
+      ['ended', -24],
+      ['scheduled', 2],
+    ])
+    const lotsOf = async (showId: string) =>
+      (
+        await db.query<{
+          state: string
+          mode: string
+          timer: number
+          status: string
+          show: string
+        }>(
+          `select sl.state, sl.mode, sl.timer_seconds as timer, l.status, l.show_id as show
+             from show_lots sl join lots l on l.id = sl.lot_id
+            where sl.show_id = $1 order by sl.position`,
+          [showId],
+        )
+      ).rows
+    const upcoming = await lotsOf(shows[1]!.id)
+    expect(upcoming.map((l) => [l.state, l.mode, l.timer, l.status])).toEqual([
+      ['queued', 'standard', 30, 'scheduled'],
+      ['queued', 'sudden_death', 20, 'scheduled'],
+      ['queued', 'standard', 45, 'scheduled'],
+    ])
+    expect(upcoming.every((l) => l.show === shows[1]!.id)).toBe(true)
+    const past = await lotsOf(shows[0]!.id)
+    expect(past.map((l) => [l.state, l.status])).toEqual([
+      ['done', 'settled'],
+      ['done', 'settled'],
+      ['skipped', 'cancelled'],
+    ])
+    // Alice and Bob follow Carol; the past show has its chat.
+    const { rows: follows } = await db.query(
+      `select 1 from seller_follows f join users u on u.id = f.seller_id
+        where u.email = 'carol@lotline.test'`,
+    )
+    expect(follows).toHaveLength(2)
+    const { rows: chat } = await db.query('select 1 from show_chat where show_id = $1', [
+      shows[0]!.id,
+    ])
+    expect(chat.length).toBeGreaterThan(0)
   })
 
   it('seeds once: a second run on the filled database adds nothing', async () => {
