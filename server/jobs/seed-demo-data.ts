@@ -117,7 +117,8 @@ export async function seedDemoData(
   })
   // After the commit: bidding and closing run their own transactions, as they do for real.
   await seedEndedLots(db, currency, fees)
-  await seedDemoOrders({ db, currency, fees })
+  // Before the orders: their closing credit also makes up for the shows' sales.
   await seedDemoShows(db, currency, fees)
+  await seedDemoOrders({ db, currency, fees })
   return true
 }
