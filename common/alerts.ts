@@ -48,10 +48,10 @@ export function alertGroupOf(kind: NotificationKind): AlertGroup {
   switch (kind) {
     case 'outbid':
       return 'outbid'
-    // A lot found for a saved search is, like a watched lot, one the member follows (issue 32).
+    // A lot found for a saved search is, like a watched lot, one the member follows (issue 32); so
+    // is a followed seller's show starting (issue 34).
     case 'ending_soon':
     case 'saved_search_match':
-    // A followed seller's show starting (issue 34): followed, like a watched lot.
     case 'show_soon':
     case 'show_live':
       return 'endingSoon'

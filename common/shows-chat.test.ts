@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  chatBodyLength,
-  chatBodyMessage,
-  chatBodyProblem,
-  cleanChatBody,
-} from './shows-chat.ts'
+import { chatBodyLength, chatBodyMessage, chatBodyProblem, cleanChatBody } from './shows-chat.ts'
 import { SHOW_CHAT_MAX_LENGTH } from './shows.ts'
 
 describe('a chat message', () => {

@@ -12,7 +12,9 @@ import { SHOW_CHAT_MAX_LENGTH } from './shows.ts'
  */
 function withoutIgnorables(text: string): string {
   // In the function, not the module, so that mutation testing runs its mutants (docs/testing.md).
-  return text.replace(/(?![\u200d\ufe00-\ufe0f])[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu, '')
+  return text.replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu, (c) =>
+    c === '\u200d' || /\p{Variation_Selector}/u.test(c) ? c : '',
+  )
 }
 
 /** Control characters and line or paragraph separators: a chat message is one line. */

@@ -108,12 +108,12 @@ export function composePush(p: ClaimedPush, currency: string, now: Date): Compos
       : showId
         ? `show-${showId}`
         : p.lotId
-        ? `lot-${p.lotId}`
-        : payoutId
-          ? `payout-${payoutId}`
-          : withdrawalId
-            ? `withdrawal-${withdrawalId}`
-            : `top-up-${topUpId || p.id}`,
+          ? `lot-${p.lotId}`
+          : payoutId
+            ? `payout-${payoutId}`
+            : withdrawalId
+              ? `withdrawal-${withdrawalId}`
+              : `top-up-${topUpId || p.id}`,
     renotify: (p.kind !== 'ending_soon' && p.lotId !== null) || p.kind === 'show_live',
     bidAmount,
     actions: [

@@ -37,10 +37,12 @@ export async function findChatShow(
   id: string,
   lock = false,
 ): Promise<ChatShow | undefined> {
-  const { rows } = await db.query<{ id: string; seller_id: string; title: string; state: ShowState }>(
-    `select id, seller_id, title, state from shows where id = $1${lock ? ' for share' : ''}`,
-    [id],
-  )
+  const { rows } = await db.query<{
+    id: string
+    seller_id: string
+    title: string
+    state: ShowState
+  }>(`select id, seller_id, title, state from shows where id = $1${lock ? ' for share' : ''}`, [id])
   const row = rows[0]
   return row && { id: row.id, sellerId: row.seller_id, title: row.title, state: row.state }
 }

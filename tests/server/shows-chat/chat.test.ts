@@ -87,7 +87,12 @@ describe('writing in the chat', () => {
   it('a member writes: 201 with the message, trimmed and cleaned, and the room hears it', async () => {
     const res = await send(viewer, '  nice\u200b lens  ')
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toMatchObject({ showId, author: viewer.alias, host: false, body: 'nice lens' })
+    expect(res.json()).toMatchObject({
+      showId,
+      author: viewer.alias,
+      host: false,
+      body: 'nice lens',
+    })
     const heard = broadcaster.named('chat.message')
     expect(heard).toHaveLength(1)
     expect(heard[0]).toMatchObject({ channel: `show.${showId}`, data: res.json() })
