@@ -100,8 +100,9 @@ export function createScheduler(deps: SchedulerDeps) {
     report.opened.push(...(await openLotsDue(db, now, { broadcaster })))
     report.endingSoon.push(...(await notifyEndingSoon(db, now, { broadcaster })))
     await closeDue(now, report)
-    report.showNotices = await announceShows(db, now, { broadcaster })
     if (deps.demoLots) report.demoListed = await keepDemoLotsOpen(deps.demoLots, now)
+    // Followers of a seller whose show is near or live (issue 34).
+    report.showNotices = await announceShows(db, now, { broadcaster })
     if (now.getTime() - lastOrdersAt >= ORDERS_EVERY_MS) {
       report.ordersCompleted = await completeDueOrders(now)
       if (deps.alerts) report.digests = await sendMessageDigests(db, deps.alerts, now)
