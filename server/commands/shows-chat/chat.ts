@@ -18,9 +18,9 @@ import { runCommand, type Audience } from '../run-command.ts'
 
 type User = { id: string; role: Role }
 
-/** The show, locked for the message's transaction, or 404. */
+/** The show, or 404. */
 async function showOr404(tx: Queryable, showId: string): Promise<ChatShow> {
-  const show = await findChatShow(tx, showId, true)
+  const show = await findChatShow(tx, showId)
   if (!show) throw notFound('Show')
   return show
 }
