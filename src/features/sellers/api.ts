@@ -9,13 +9,16 @@ export const sellerKeys = {
   profile: (id: string) => ['sellers', id] as const,
 }
 
+/** The profile with following (issue 34): absent from a server that does not know shows yet. */
+export type FollowableProfile = SellerProfile & { following?: boolean; followers?: number }
+
 /** `GET /api/sellers/:id`: a seller's public profile (issue 29); anyone may read it. */
-export function useSellerProfile(id: string) {
+export function useSellerProfile(id: string, enabled = true) {
   return useQuery({
     queryKey: sellerKeys.profile(id),
     queryFn: ({ signal }) =>
-      api.get(`sellers/${encodeURIComponent(id)}`, { signal }).json<SellerProfile>(),
-    enabled: isUuid(id),
+      api.get(`sellers/${encodeURIComponent(id)}`, { signal }).json<FollowableProfile>(),
+    enabled: enabled && isUuid(id),
   })
 }
 
@@ -36,5 +39,36 @@ export function useRemoveRating() {
         client.invalidateQueries({ queryKey: ['orders'] }),
         client.invalidateQueries({ queryKey: adminKeys.audit }),
       ]),
+  })
+}
+
+/**
+ * `PUT` / `DELETE /api/sellers/:id/follow` (issue 34). The profile's button and count change at
+ * once and go back if the server refuses; a show of this seller refetches its `my.following`.
+ */
+export function useFollowSeller(sellerId: string) {
+  const client = useQueryClient()
+  const key = sellerKeys.profile(sellerId)
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      follow
+        ? api.put(`sellers/${encodeURIComponent(sellerId)}/follow`)
+        : api.delete(`sellers/${encodeURIComponent(sellerId)}/follow`),
+    onMutate: async (follow) => {
+      await client.cancelQueries({ queryKey: key })
+      const before = client.getQueryData<FollowableProfile>(key)
+      if (before && before.following !== follow)
+        client.setQueryData<FollowableProfile>(key, {
+          ...before,
+          following: follow,
+          followers: Math.max(0, (before.followers ?? 0) + (follow ? 1 : -1)),
+        })
+      return { before }
+    },
+    onError: (_error, _follow, context) => {
+      if (context?.before) client.setQueryData(key, context.before)
+    },
+    // A show's own `my.following` (the shows feature's detail keys start with 'shows').
+    onSettled: () => client.invalidateQueries({ queryKey: ['shows', 'detail'] }),
   })
 }

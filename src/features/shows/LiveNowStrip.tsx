@@ -1,0 +1,50 @@
+import { Link } from 'wouter'
+import { SHOWS_CHANNEL } from '../../../common/wire'
+import { useT } from '../../i18n'
+import { useChannel } from '../../realtime/provider'
+import { useShowList } from './api'
+import { useMoney } from './use-money'
+import './live-strip.css'
+
+/**
+ * "Live now" above the lot list (issue 34): each show on air with its seller and the price of the
+ * lot on the block. The lot list loads this chunk once the page is idle, and it renders nothing
+ * until a show is live: the first screen neither waits for it nor keeps room for it.
+ */
+export function LiveNowStrip() {
+  const { t } = useT()
+  const format = useMoney()
+  const query = useShowList('live')
+  useChannel(SHOWS_CHANNEL)
+  const live = query.data?.items.filter((show) => show.state === 'live' || show.state === 'paused')
+  if (!live || live.length === 0) return null
+  return (
+    <aside className="live-strip" aria-labelledby="live-strip-h" data-testid="live-strip">
+      <h2 id="live-strip-h" className="live-strip-title">
+        <span className="live-dot" aria-hidden="true" /> {t('shows.liveNow')}
+      </h2>
+      <ul role="list">
+        {live.map((show) => (
+          <li key={show.id}>
+            <Link href={`/shows/${show.id}`} className="live-strip-show">
+              <strong>{show.title}</strong>
+              <span className="muted small"> · {show.seller}</span>
+              {show.currentLot ? (
+                <span className="small">
+                  {' · '}
+                  {show.currentLot.title}{' '}
+                  <strong>
+                    {format(show.currentLot.currentPrice ?? show.currentLot.startingPrice)}
+                  </strong>
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link href="/shows" className="small">
+        {t('shows.all')}
+      </Link>
+    </aside>
+  )
+}
