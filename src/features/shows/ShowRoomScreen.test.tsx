@@ -67,11 +67,21 @@ describe('show room', () => {
   it('shows the lot on the block with its live price, the queue and the state', async () => {
     open()
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunday antiques' })).toBeTruthy()
-    expect(await screen.findByRole('heading', { name: 'Brass telescope' })).toBeTruthy()
+    // The lot's panel is a chunk of its own: its first load may take a moment in a test run.
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Brass telescope' },
+      { timeout: 5000 },
+    )
+    expect(heading).toBeTruthy()
     expect((await screen.findByTestId('show-lot-price')).textContent).toBe('€12.00')
     expect(screen.getByTestId('show-state').textContent).toBe('Live')
     const queue = screen.getByTestId('show-queue')
-    expect(within(queue).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(queue)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringContaining('Silver pocket watch'),
       expect.stringContaining('Oak writing box'),
     ])
@@ -181,10 +191,15 @@ describe('show chat', () => {
     })
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(2))
     act(() => {
-      applyEvent(client, rule(EVENTS.chatRemoved), { id: SHOW_ID }, {
-        showId: SHOW_ID,
-        messageId: 'm2',
-      })
+      applyEvent(
+        client,
+        rule(EVENTS.chatRemoved),
+        { id: SHOW_ID },
+        {
+          showId: SHOW_ID,
+          messageId: 'm2',
+        },
+      )
     })
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1))
   })
