@@ -6,20 +6,12 @@ import type {
   ShowDetail,
   ShowListKind,
   ShowMode,
-  ShowSummary,
 } from '../../../common/shows'
 import { isUuid } from '../../../common/wire'
 import { api } from '../../api/client'
+import { showKeys, withMessage, withoutMessage, type ChatPage, type ShowPage } from './keys'
 
-export interface ShowPage {
-  items: ShowSummary[]
-  nextCursor: string | null
-}
-export interface ChatPage {
-  /** Oldest first. */
-  items: ShowChatMessage[]
-  nextCursor: string | null
-}
+export { showKeys, withMessage, withoutMessage, type ChatPage, type ShowPage }
 
 /**
  * The seller's lots that may join a show: their scheduled ones. No "my lots" list exists, so they
@@ -36,14 +28,6 @@ export function useMyScheduledLots(sellerId: string | null) {
     },
     enabled: sellerId !== null,
   })
-}
-
-export const showKeys = {
-  all: ['shows'] as const,
-  lists: () => ['shows', 'list'] as const,
-  list: (kind: ShowListKind) => ['shows', 'list', kind] as const,
-  detail: (id: string) => ['shows', 'detail', id] as const,
-  chat: (id: string) => ['shows', 'chat', id] as const,
 }
 
 const showPath = (id: string) => `shows/${encodeURIComponent(id)}`
@@ -81,17 +65,6 @@ export function applyShow(client: QueryClient, show: ShowDetail): void {
     if (cached.version > show.version) return cached
     return { ...show, my: show.my ?? cached.my }
   })
-}
-
-/** Adds one message to a cached chat page (once, in time order). */
-export function withMessage(page: ChatPage, message: ShowChatMessage): ChatPage {
-  if (page.items.some((item) => item.id === message.id)) return page
-  const items = [...page.items, message].sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
-  return { ...page, items }
-}
-
-export function withoutMessage(page: ChatPage, messageId: string): ChatPage {
-  return { ...page, items: page.items.filter((item) => item.id !== messageId) }
 }
 
 /** `POST /api/shows/:id/{action}`: one host move; `next` and `skip` name the lot they mean. */

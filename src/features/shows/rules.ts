@@ -1,7 +1,7 @@
 import type { ShowChatMessage, ShowDetail, ShowSummary } from '../../../common/shows'
 import { CHANNEL_PATTERNS, EVENTS } from '../../../common/wire'
 import type { BridgeRule } from '../../realtime/bridge'
-import { showKeys, withMessage, withoutMessage, type ChatPage, type ShowPage } from './api'
+import { showKeys, withMessage, withoutMessage, type ChatPage, type ShowPage } from './keys'
 
 // Only this module and api.ts come with the bridge's table: no screen of the shows feature.
 
