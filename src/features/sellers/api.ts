@@ -42,6 +42,9 @@ export function useRemoveRating() {
   })
 }
 
+/** What following needs of a cached show (the shows feature's detail, common/shows.ts). */
+type FollowedShow = { sellerId: string; my: { following: boolean } | null }
+
 /**
  * `PUT` / `DELETE /api/sellers/:id/follow` (issue 34). The profile's button and count change at
  * once and go back if the server refuses; a show of this seller refetches its `my.following`.
@@ -63,10 +66,19 @@ export function useFollowSeller(sellerId: string) {
           following: follow,
           followers: Math.max(0, (before.followers ?? 0) + (follow ? 1 : -1)),
         })
-      return { before }
+      // A cached show of this seller says Following at once too (its refetch confirms it).
+      const shows = ['shows', 'detail'] as const
+      const beforeShows = client.getQueriesData<FollowedShow>({ queryKey: shows })
+      client.setQueriesData<FollowedShow>({ queryKey: shows }, (show) =>
+        show?.sellerId === sellerId && show.my
+          ? { ...show, my: { ...show.my, following: follow } }
+          : show,
+      )
+      return { before, beforeShows }
     },
     onError: (_error, _follow, context) => {
       if (context?.before) client.setQueryData(key, context.before)
+      for (const [showKey, show] of context?.beforeShows ?? []) client.setQueryData(showKey, show)
     },
     // A show's own `my.following` (the shows feature's detail keys start with 'shows').
     onSettled: () => client.invalidateQueries({ queryKey: ['shows', 'detail'] }),

@@ -3,7 +3,7 @@ import { Route } from 'wouter'
 import { describe, expect, it } from 'vitest'
 import type { ShowChatMessage, ShowDetail } from '../../../common/shows'
 import { EVENTS } from '../../../common/wire'
-import { applyEvent, type AnyRule } from '../../realtime/bridge'
+import { applyEvent, applyResubscribe, type AnyRule } from '../../realtime/bridge'
 import { json, mockApi, problem } from '../../testing/http'
 import { detail } from '../../testing/lot-fixtures'
 import {
@@ -12,6 +12,7 @@ import {
   LOT_B,
   LOT_C,
   member,
+  SELLER_ID,
   SHOW_ID,
   showDetail,
   showLot,
@@ -119,6 +120,17 @@ describe('show room', () => {
     await waitFor(() => expect(showGets(requests)).toHaveLength(2))
   })
 
+  it('refetches the show and its chat after the connection dropped and came back', async () => {
+    const { client, requests } = open()
+    await screen.findByRole('heading', { name: 'Brass telescope' })
+    await screen.findByText('No messages yet. Say hello!')
+    const chats = () => requests.filter((r) => r.url.endsWith(`/api/shows/${SHOW_ID}/chat`))
+    expect(chats()).toHaveLength(1)
+    act(() => void applyResubscribe(client, showRules, `show.${SHOW_ID}`))
+    await waitFor(() => expect(showGets(requests)).toHaveLength(2))
+    await waitFor(() => expect(chats()).toHaveLength(2))
+  })
+
   it('between lots says what comes next and when auto-advance opens it', async () => {
     open({
       show: showDetail({
@@ -133,15 +145,29 @@ describe('show room', () => {
   })
 
   it('a scheduled show says when it starts and offers to follow the seller', async () => {
-    open({
-      show: showDetail({
+    let following = false
+    const scheduled = () =>
+      showDetail({
         state: 'scheduled',
         startsAt: '2030-05-01T18:00:00.000Z',
         lots: [showLot(LOT_A, 1, 'queued')],
-      }),
+        my: { host: false, following, muted: false },
+      })
+    const { requests } = open({
+      routes: {
+        [`GET /api/shows/${SHOW_ID}`]: () => json(scheduled()),
+        [`PUT /api/sellers/${SELLER_ID}/follow`]: () => {
+          following = true
+          return new Response(null, { status: 204 })
+        },
+      },
     })
     expect((await screen.findByTestId('show-scheduled')).textContent).toContain('Starts ')
-    expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy()
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow' }))
+    expect(await screen.findByRole('button', { name: 'Following' })).toBeTruthy()
+    // The show is fetched again to confirm it, and still says Following.
+    await waitFor(() => expect(showGets(requests)).toHaveLength(2))
+    expect(await screen.findByRole('button', { name: 'Following' })).toBeTruthy()
   })
 
   it('shows 404 as a missing show', async () => {

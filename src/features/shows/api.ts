@@ -9,6 +9,7 @@ import type {
 } from '../../../common/shows'
 import { isUuid } from '../../../common/wire'
 import { api } from '../../api/client'
+import { isApiError } from '../../api/errors'
 import { showKeys, withMessage, withoutMessage, type ChatPage, type ShowPage } from './keys'
 
 export { showKeys, withMessage, withoutMessage, type ChatPage, type ShowPage }
@@ -84,6 +85,11 @@ export function usePostChat(id: string) {
   return useMutation({
     mutationFn: (body: string) =>
       api.post(`${showPath(id)}/chat`, { json: { body } }).json<ShowChatMessage>(),
+    // Muted since the show was loaded: the show's `my.muted` then replaces the composer.
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'chat_muted')
+        void client.invalidateQueries({ queryKey: showKeys.detail(id) })
+    },
     onSuccess: (message) =>
       client.setQueryData<ChatPage>(showKeys.chat(id), (page) =>
         page ? withMessage(page, message) : page,
