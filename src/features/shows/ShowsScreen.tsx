@@ -2,6 +2,7 @@ import { Link, useSearch } from 'wouter'
 import { SHOW_LIST_KINDS, type ShowListKind } from '../../../common/shows'
 import { SHOWS_CHANNEL } from '../../../common/wire'
 import { EmptyState } from '../../components/EmptyState'
+import { LoadMore } from '../../components/LoadMore'
 import { NothingSaved } from '../../components/NothingSaved'
 import { QueryErrorState } from '../../components/QueryErrorState'
 import { Loading } from '../../components/Spinner'
@@ -10,7 +11,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { useOnline } from '../../offline/online'
 import { useChannel } from '../../realtime/provider'
 import { useMe } from '../auth'
-import { useShowList } from './api'
+import { useShowPages } from './api'
 import { ShowCard } from './components/ShowCard'
 import { useMoney } from './use-money'
 import './shows.css'
@@ -27,10 +28,10 @@ export default function ShowsScreen() {
   const me = useMe().data ?? null
   const online = useOnline()
   const format = useMoney()
-  const query = useShowList(kind)
+  const query = useShowPages(kind)
   useChannel(SHOWS_CHANNEL)
   useDocumentTitle(t('shows.title'))
-  const items = query.data?.items
+  const items = query.data?.pages.flatMap((page) => page.items)
   return (
     <div className="shows">
       <div className="screen-head">
@@ -59,13 +60,23 @@ export default function ShowsScreen() {
             <p>{t('shows.emptyBody')}</p>
           </EmptyState>
         ) : (
-          <ul className="show-grid" role="list" data-testid="show-list">
-            {items.map((show) => (
-              <li key={show.id}>
-                <ShowCard show={show} format={format} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="show-grid" role="list" data-testid="show-list">
+              {items.map((show) => (
+                <li key={show.id}>
+                  <ShowCard show={show} format={format} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore
+              query={query}
+              online={online}
+              label={t('shows.more')}
+              pendingLabel={t('shows.loadingList')}
+              offlineReason={t('shows.moreOffline')}
+              reportError
+            />
+          </>
         )
       ) : query.isError ? (
         <QueryErrorState

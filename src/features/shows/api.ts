@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
 import type { LotSummary } from '../../../common/auction'
 import type {
   HostAction,
@@ -39,6 +45,20 @@ export function useShowList(kind: ShowListKind, enabled = true) {
     queryKey: showKeys.list(kind),
     queryFn: ({ signal }) => api.get('shows', { searchParams: { kind }, signal }).json<ShowPage>(),
     enabled,
+  })
+}
+
+/** The shows screen's list, page after page by cursor. */
+export function useShowPages(kind: ShowListKind) {
+  return useInfiniteQuery({
+    queryKey: showKeys.pages(kind),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const searchParams = new URLSearchParams({ kind })
+      if (pageParam) searchParams.set('cursor', pageParam)
+      return api.get('shows', { searchParams, signal }).json<ShowPage>()
+    },
+    getNextPageParam: (last) => last.nextCursor,
   })
 }
 

@@ -17,6 +17,8 @@ export const showKeys = {
   all: ['shows'] as const,
   lists: () => ['shows', 'list'] as const,
   list: (kind: ShowListKind) => ['shows', 'list', kind] as const,
+  /** The shows screen's paged list (under `list(kind)`: invalidating a list covers it). */
+  pages: (kind: ShowListKind) => ['shows', 'list', kind, 'pages'] as const,
   detail: (id: string) => ['shows', 'detail', id] as const,
   chat: (id: string) => ['shows', 'chat', id] as const,
 }

@@ -68,4 +68,19 @@ const listedOthers: BridgeRule<ShowSummary, ShowPage> = {
   gapKeys: () => [showKeys.list('upcoming'), showKeys.list('past')],
 }
 
-export const showRules = [showUpdated, chatMessage, chatRemoved, listedLive, listedOthers]
+/** The shows screen's paged "Live now" cannot be patched page by page: it refetches. */
+const listedLivePages: BridgeRule<ShowSummary, unknown> = {
+  channel: SHOWS_CHANNEL,
+  event: EVENTS.showListed,
+  queryKey: () => showKeys.pages('live'),
+  invalidate: true,
+}
+
+export const showRules = [
+  showUpdated,
+  chatMessage,
+  chatRemoved,
+  listedLive,
+  listedLivePages,
+  listedOthers,
+]

@@ -161,4 +161,6 @@ export const showsEs: Partial<Record<MessageKey, Message>> = {
   'shows.loadingLot': 'Cargando el lote…',
   'shows.lotUnavailable': 'Ahora no se puede mostrar el lote en subasta. Comprueba tu conexión.',
   'showForm.lotsOffline': 'Tus lotes se cargarán cuando vuelvas a tener conexión.',
+  'shows.more': 'Más directos',
+  'shows.moreOffline': 'Se cargarán más directos cuando vuelvas a tener conexión.',
 }

@@ -162,4 +162,6 @@ export const showsEn = {
   'shows.loadingLot': 'Loading the lot…',
   'shows.lotUnavailable': 'The lot on the block cannot be shown right now. Check your connection.',
   'showForm.lotsOffline': 'Your lots load when you are back online.',
+  'shows.more': 'More shows',
+  'shows.moreOffline': 'More shows load when you are back online.',
 } satisfies Record<string, Message>
