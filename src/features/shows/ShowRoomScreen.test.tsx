@@ -230,6 +230,30 @@ describe('show chat', () => {
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1))
   })
 
+  it('loads earlier messages above the shown ones', async () => {
+    open({
+      routes: {
+        [`GET /api/shows/${SHOW_ID}/chat`]: (request) =>
+          new URL(request.url).searchParams.get('before') === 'c1'
+            ? json({
+                items: [{ ...message('m0', 'First!'), at: '2026-01-01T09:00:00.000Z' }],
+                nextCursor: null,
+              })
+            : json({ items: [message('m1', 'Hello all')], nextCursor: 'c1' }),
+      },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Earlier messages' }))
+    const log = screen.getByTestId('chat-log')
+    await waitFor(() =>
+      expect(
+        within(log)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([expect.stringContaining('First!'), expect.stringContaining('Hello all')]),
+    )
+    expect(screen.queryByRole('button', { name: 'Earlier messages' })).toBeNull()
+  })
+
   it('says inline when the host muted me or I send too fast, and keeps my text', async () => {
     let answer = () => problem(403, 'chat_muted', 'Muted')
     open({ routes: { [`POST /api/shows/${SHOW_ID}/chat`]: () => answer() } })

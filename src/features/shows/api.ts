@@ -79,6 +79,27 @@ export function useShowChat(id: string) {
   })
 }
 
+/**
+ * `GET /api/shows/:id/chat?before=`: the page before the oldest shown, added at the top. A refetch
+ * (a drop and a reconnect) goes back to the latest page.
+ */
+export function useEarlierChat(id: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (before: string) =>
+      api.get(`${showPath(id)}/chat`, { searchParams: { before } }).json<ChatPage>(),
+    onSuccess: (older) =>
+      client.setQueryData<ChatPage>(showKeys.chat(id), (page) =>
+        page
+          ? {
+              items: older.items.reduce(withMessage, page).items,
+              nextCursor: older.nextCursor,
+            }
+          : page,
+      ),
+  })
+}
+
 /** A show answer replaces the cached one when newer, keeping the viewer's own `my`. */
 export function applyShow(client: QueryClient, show: ShowDetail): void {
   client.setQueryData<ShowDetail>(showKeys.detail(show.id), (cached) => {

@@ -163,4 +163,5 @@ export const showsEs: Partial<Record<MessageKey, Message>> = {
   'showForm.lotsOffline': 'Tus lotes se cargarán cuando vuelvas a tener conexión.',
   'shows.more': 'Más directos',
   'shows.moreOffline': 'Se cargarán más directos cuando vuelvas a tener conexión.',
+  'shows.chat.earlier': 'Mensajes anteriores',
 }

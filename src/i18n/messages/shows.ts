@@ -164,4 +164,5 @@ export const showsEn = {
   'showForm.lotsOffline': 'Your lots load when you are back online.',
   'shows.more': 'More shows',
   'shows.moreOffline': 'More shows load when you are back online.',
+  'shows.chat.earlier': 'Earlier messages',
 } satisfies Record<string, Message>

@@ -11,7 +11,7 @@ import { Loading } from '../../../components/Spinner'
 import { useT, type Language, type Translate } from '../../../i18n'
 import { errorMessage } from '../../../i18n/error-message'
 import { useOnline } from '../../../offline/online'
-import { useModerate, usePostChat, useShowChat } from '../api'
+import { useEarlierChat, useModerate, usePostChat, useShowChat } from '../api'
 
 /**
  * The show's chat: messages live (the bridge appends `chat.message`, drops `chat.removed`), a
@@ -33,15 +33,32 @@ export function ShowChat({
   const { t, lang } = useT()
   const query = useShowChat(showId)
   const log = useRef<HTMLOListElement>(null)
-  const count = query.data?.items.length ?? 0
-  // New messages scroll into view, as in any chat.
+  const earlier = useEarlierChat(showId)
+  const newest = query.data?.items.at(-1)?.id
+  // A new message scrolls into view, as in any chat (earlier ones, added at the top, do not).
   useEffect(() => {
     const el = log.current
     if (el) el.scrollTop = el.scrollHeight
-  }, [count])
+  }, [newest])
+  const before = query.data?.nextCursor ?? null
   return (
     <section className="panel show-chat" aria-labelledby="show-chat-h">
       <h2 id="show-chat-h">{t('shows.chat.title')}</h2>
+      {before ? (
+        <p className="small">
+          <button
+            type="button"
+            className="link-btn"
+            disabled={earlier.isPending}
+            onClick={() => earlier.mutate(before)}
+          >
+            {t('shows.chat.earlier')}
+          </button>
+          {earlier.isError ? (
+            <span className="field-error"> {errorMessage(earlier.error, lang)}</span>
+          ) : null}
+        </p>
+      ) : null}
       {query.data ? (
         query.data.items.length === 0 ? (
           <p className="muted small">{t('shows.chat.empty')}</p>
