@@ -39,15 +39,6 @@ export function useMyScheduledLots(sellerId: string | null) {
 
 const showPath = (id: string) => `shows/${encodeURIComponent(id)}`
 
-/** `GET /api/shows?kind=`: the first page of live, upcoming or past shows. */
-export function useShowList(kind: ShowListKind, enabled = true) {
-  return useQuery({
-    queryKey: showKeys.list(kind),
-    queryFn: ({ signal }) => api.get('shows', { searchParams: { kind }, signal }).json<ShowPage>(),
-    enabled,
-  })
-}
-
 /** The shows screen's list, page after page by cursor. */
 export function useShowPages(kind: ShowListKind) {
   return useInfiniteQuery({

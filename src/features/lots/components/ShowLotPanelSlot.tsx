@@ -14,11 +14,12 @@ function PanelUnavailable() {
 }
 
 /**
- * A live show's lot on the block with the lot room's price, clock and bidding (issue 34): a chunk
- * of its own, loaded when a show room shows it, never with the screens that list lots.
+ * A live show's lot on the block with the lot room's price, clock and bidding (issue 34). It comes
+ * with the lot room's chunk (LotScreen.tsx re-exports it): a chunk of its own would share the
+ * room's code with it, and shared code of a first screen goes to the chunk every first visit loads.
  */
 export const ShowLotPanel = optionalLazy(
-  () => import('./ShowLotPanel'),
+  () => import('../LotScreen').then((room) => ({ default: room.ShowLotPanel })),
   () => <PanelLoading />,
   () => <PanelUnavailable />,
 )
