@@ -5,6 +5,7 @@ import { orderRules } from '../features/orders/realtime'
 import { orderMessageRules } from '../features/orders/messages/rules'
 import { walletRules } from '../features/wallet/realtime'
 import { moneyOutRules } from '../features/wallet/money-out/realtime'
+import { showRules } from '../features/shows/rules'
 
 /**
  * The bridge's table: every real-time event the app reacts to, and which cached query it patches.
@@ -17,4 +18,5 @@ export const realtimeRules: readonly AnyRule[] = [
   ...notificationRules,
   ...orderRules,
   ...orderMessageRules,
+  ...showRules,
 ]

@@ -86,6 +86,14 @@ export const routes: { path: string; component: Screen }[] = [
     path: '/sellers/:id',
     component: screen(() => import('../features/sellers/SellerProfileScreen')),
   },
+  // Live shows (issue 34): their own chunks; `/shows/new` before `/shows/:id`, as for lots.
+  { path: '/shows', component: screen(() => import('../features/shows/ShowsScreen')) },
+  { path: '/shows/new', component: screen(() => import('../features/shows/CreateShowScreen')) },
+  { path: '/shows/:id', component: screen(() => import('../features/shows/ShowRoomScreen')) },
+  {
+    path: '/shows/:id/host',
+    component: screen(() => import('../features/shows/HostConsoleScreen')),
+  },
   {
     path: '/wallet/receipts/:entryId',
     component: screen(() => import('../features/wallet/ReceiptScreen')),

@@ -4,8 +4,10 @@ import { LOT_FILTERS } from '../../../common/auction'
 import { LOTS_CHANNEL } from '../../../common/wire'
 import { useCurrency } from '../../api/config'
 import { EmptyState } from '../../components/EmptyState'
+import { optionalLazy } from '../../components/optional-lazy'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT, type MessageKey } from '../../i18n'
+import { afterLoadAndIdle } from '../../lib/idle'
 import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
 import { useLotList } from './api'
@@ -17,6 +19,18 @@ import { LotPagesList } from './components/LotPagesList'
 import { activeFilterCount, listHref, readListParams } from './list-params'
 
 export const SEARCH_DEBOUNCE_MS = 300
+
+// "Live now" (issue 34): its chunk and its request come once the page is idle, never on the first
+// screen's critical path, and it takes no room until a show is live.
+const LiveNowStrip = optionalLazy(() =>
+  import('../shows').then((module) => ({ default: module.LiveNowStrip })),
+)
+
+function useIdleReady(): boolean {
+  const [ready, setReady] = useState(false)
+  useEffect(() => afterLoadAndIdle(() => setReady(true)), [])
+  return ready
+}
 export { prefetchList as prefetch } from './first-screen'
 export { listHref, readListParams }
 
@@ -31,6 +45,7 @@ export default function LotListScreen() {
   const currency = useCurrency()
   const searchId = useId()
   const live = useLive()
+  const idle = useIdleReady()
   useDocumentTitle('')
   useChannel(LOTS_CHANNEL)
 
@@ -78,6 +93,7 @@ export default function LotListScreen() {
           {t('lots.sellCta')}
         </Link>
       </div>
+      {idle ? <LiveNowStrip /> : null}
       <div className="list-controls">
         <nav aria-label={t('lots.filter.label')} className="filters">
           {LOT_FILTERS.map((filter) => (

@@ -18,7 +18,8 @@ import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { useMe } from '../auth'
 import { LotCard } from '../lots'
-import { useSellerProfile } from './api'
+import { useSellerProfile, type FollowableProfile } from './api'
+import { FollowButton } from './FollowButton'
 import { RemoveRating } from './RemoveRating'
 import { ScoreMark } from './ScoreMark'
 import './sellers.css'
@@ -72,8 +73,9 @@ export default function SellerProfileScreen() {
   )
 }
 
-function SellerSummary({ profile }: { profile: SellerProfile }) {
+function SellerSummary({ profile }: { profile: FollowableProfile }) {
   const { t, lang } = useT()
+  const me = useMe().data ?? null
   const since = dateTimeFormat(lang, { month: 'long', year: 'numeric' })
   const percent = positivePercent(profile.positiveShare)
   return (
@@ -105,6 +107,15 @@ function SellerSummary({ profile }: { profile: SellerProfile }) {
           </dd>
         </div>
       </dl>
+      {profile.following === undefined ? null : (
+        <FollowButton
+          sellerId={profile.id}
+          following={profile.following}
+          followers={profile.followers}
+          signedIn={Boolean(me)}
+          own={me?.id === profile.id}
+        />
+      )}
     </header>
   )
 }

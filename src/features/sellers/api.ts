@@ -9,13 +9,16 @@ export const sellerKeys = {
   profile: (id: string) => ['sellers', id] as const,
 }
 
+/** The profile with following (issue 34): absent from a server that does not know shows yet. */
+export type FollowableProfile = SellerProfile & { following?: boolean; followers?: number }
+
 /** `GET /api/sellers/:id`: a seller's public profile (issue 29); anyone may read it. */
-export function useSellerProfile(id: string) {
+export function useSellerProfile(id: string, enabled = true) {
   return useQuery({
     queryKey: sellerKeys.profile(id),
     queryFn: ({ signal }) =>
-      api.get(`sellers/${encodeURIComponent(id)}`, { signal }).json<SellerProfile>(),
-    enabled: isUuid(id),
+      api.get(`sellers/${encodeURIComponent(id)}`, { signal }).json<FollowableProfile>(),
+    enabled: enabled && isUuid(id),
   })
 }
 
@@ -36,5 +39,48 @@ export function useRemoveRating() {
         client.invalidateQueries({ queryKey: ['orders'] }),
         client.invalidateQueries({ queryKey: adminKeys.audit }),
       ]),
+  })
+}
+
+/** What following needs of a cached show (the shows feature's detail, common/shows.ts). */
+type FollowedShow = { sellerId: string; my: { following: boolean } | null }
+
+/**
+ * `PUT` / `DELETE /api/sellers/:id/follow` (issue 34). The profile's button and count change at
+ * once and go back if the server refuses; a show of this seller refetches its `my.following`.
+ */
+export function useFollowSeller(sellerId: string) {
+  const client = useQueryClient()
+  const key = sellerKeys.profile(sellerId)
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      follow
+        ? api.put(`sellers/${encodeURIComponent(sellerId)}/follow`)
+        : api.delete(`sellers/${encodeURIComponent(sellerId)}/follow`),
+    onMutate: async (follow) => {
+      await client.cancelQueries({ queryKey: key })
+      const before = client.getQueryData<FollowableProfile>(key)
+      if (before && before.following !== follow)
+        client.setQueryData<FollowableProfile>(key, {
+          ...before,
+          following: follow,
+          followers: Math.max(0, (before.followers ?? 0) + (follow ? 1 : -1)),
+        })
+      // A cached show of this seller says Following at once too (its refetch confirms it).
+      const shows = ['shows', 'detail'] as const
+      const beforeShows = client.getQueriesData<FollowedShow>({ queryKey: shows })
+      client.setQueriesData<FollowedShow>({ queryKey: shows }, (show) =>
+        show?.sellerId === sellerId && show.my
+          ? { ...show, my: { ...show.my, following: follow } }
+          : show,
+      )
+      return { before, beforeShows }
+    },
+    onError: (_error, _follow, context) => {
+      if (context?.before) client.setQueryData(key, context.before)
+      for (const [showKey, show] of context?.beforeShows ?? []) client.setQueryData(showKey, show)
+    },
+    // A show's own `my.following` (the shows feature's detail keys start with 'shows').
+    onSettled: () => client.invalidateQueries({ queryKey: ['shows', 'detail'] }),
   })
 }
