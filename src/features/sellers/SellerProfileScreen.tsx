@@ -18,7 +18,7 @@ import { dateTimeFormat } from '../../i18n/intl'
 import { useOnline } from '../../offline/online'
 import { useMe } from '../auth'
 import { LotCard } from '../lots'
-import { useSellerProfile, type FollowableProfile } from './api'
+import { useSellerProfile } from './api'
 import { FollowButton } from './FollowButton'
 import { RemoveRating } from './RemoveRating'
 import { ScoreMark } from './ScoreMark'
@@ -73,7 +73,7 @@ export default function SellerProfileScreen() {
   )
 }
 
-function SellerSummary({ profile }: { profile: FollowableProfile }) {
+function SellerSummary({ profile }: { profile: SellerProfile }) {
   const { t, lang } = useT()
   const me = useMe().data ?? null
   const since = dateTimeFormat(lang, { month: 'long', year: 'numeric' })
@@ -107,15 +107,13 @@ function SellerSummary({ profile }: { profile: FollowableProfile }) {
           </dd>
         </div>
       </dl>
-      {profile.following === undefined ? null : (
-        <FollowButton
-          sellerId={profile.id}
-          following={profile.following}
-          followers={profile.followers}
-          signedIn={Boolean(me)}
-          own={me?.id === profile.id}
-        />
-      )}
+      <FollowButton
+        sellerId={profile.id}
+        following={profile.following}
+        followers={profile.followers}
+        signedIn={Boolean(me)}
+        own={me?.id === profile.id}
+      />
     </header>
   )
 }

@@ -9,15 +9,12 @@ export const sellerKeys = {
   profile: (id: string) => ['sellers', id] as const,
 }
 
-/** The profile with following (issue 34): absent from a server that does not know shows yet. */
-export type FollowableProfile = SellerProfile & { following?: boolean; followers?: number }
-
 /** `GET /api/sellers/:id`: a seller's public profile (issue 29); anyone may read it. */
 export function useSellerProfile(id: string, enabled = true) {
   return useQuery({
     queryKey: sellerKeys.profile(id),
     queryFn: ({ signal }) =>
-      api.get(`sellers/${encodeURIComponent(id)}`, { signal }).json<FollowableProfile>(),
+      api.get(`sellers/${encodeURIComponent(id)}`, { signal }).json<SellerProfile>(),
     enabled: enabled && isUuid(id),
   })
 }
@@ -59,12 +56,12 @@ export function useFollowSeller(sellerId: string) {
         : api.delete(`sellers/${encodeURIComponent(sellerId)}/follow`),
     onMutate: async (follow) => {
       await client.cancelQueries({ queryKey: key })
-      const before = client.getQueryData<FollowableProfile>(key)
+      const before = client.getQueryData<SellerProfile>(key)
       if (before && before.following !== follow)
-        client.setQueryData<FollowableProfile>(key, {
+        client.setQueryData<SellerProfile>(key, {
           ...before,
           following: follow,
-          followers: Math.max(0, (before.followers ?? 0) + (follow ? 1 : -1)),
+          followers: Math.max(0, before.followers + (follow ? 1 : -1)),
         })
       // A cached show of this seller says Following at once too (its refetch confirms it).
       const shows = ['shows', 'detail'] as const
