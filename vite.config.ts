@@ -162,7 +162,10 @@ export default defineConfig({
             // evaluates nothing else before its first yield (decision 0059).
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             // The app's modules the entry runs before any library (src/main.tsx): a small chunk.
-            { name: 'entry', test: /[\\/]src[\\/]app[\\/](install-capture|started-event)\.ts$/ },
+            {
+              name: 'entry',
+              test: /([\\/]src[\\/]app[\\/](install-capture|started-event)|[\\/]common[\\/]code-after-picture)\.ts$/,
+            },
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky|wouter|regexparam|idb-keyval|use-sync-external-store)[\\/]/,
@@ -177,7 +180,9 @@ export default defineConfig({
               test: (id) =>
                 /[\\/](src|common)[\\/]/.test(id) &&
                 // What the entry itself imports stays out: it runs before any library.
-                !/(main\.tsx|boot-libraries\.ts|install-capture\.ts|started-event\.ts)$/.test(id) &&
+                !/(main\.tsx|boot-libraries\.ts|install-capture\.ts|started-event\.ts|code-after-picture\.ts)$/.test(
+                  id,
+                ) &&
                 BOOT.includes(id),
             },
             // Code two or more screens share, in one chunk rather than one per combination: what

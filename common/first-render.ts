@@ -11,12 +11,6 @@ export interface FirstRenderHints {
   timeZone: string
 }
 
-/**
- * The template a rendered page keeps its code's preloads in, for the entry to request once the
- * page's pictures are in (decision 0060).
- */
-export const CODE_AFTER_PICTURE_ID = 'code-after-picture'
-
 /** The cookie the app keeps the reader's time zone in for the server's next render. */
 export const TIME_ZONE_COOKIE = 'lotline_tz'
 

@@ -17,7 +17,7 @@
  */
 import { captureInstallPrompt } from './app/install-capture'
 import { APP_STARTED_EVENT } from './app/started-event'
-import { CODE_AFTER_PICTURE_ID } from '../common/first-render'
+import { CODE_AFTER_PICTURE_ID } from '../common/code-after-picture'
 
 // Which build is running: support answers, and the update e2e test checks it after a reload.
 document.documentElement.dataset.appVersion = import.meta.env.VITE_APP_VERSION ?? 'dev'

@@ -1,6 +1,6 @@
 import { firstScreenModules, firstScreenRequests } from '../../common/first-screen.ts'
 import { pictureSrcset, type LotPicture } from '../../common/auction.ts'
-import { CODE_AFTER_PICTURE_ID } from '../../common/first-render.ts'
+import { CODE_AFTER_PICTURE_ID } from '../../common/code-after-picture.ts'
 import { answersBlock, type FirstScreenAnswers } from './first-screen-answers.ts'
 
 const escapeAttribute = (value: string) =>
