@@ -92,6 +92,8 @@ export async function updateShow(
     `update shows set title = coalesce($2, title), description = coalesce($3, description),
        starts_at = coalesce($4, starts_at),
        auto_advance_seconds = case when $5 then $6::integer else auto_advance_seconds end,
+       -- Auto-advance turned off: a pending automatic opening is called off with it.
+       next_lot_at = case when $5 and $6::integer is null then null else next_lot_at end,
        version = version + 1, updated_at = $7
      where id = $1`,
     [
@@ -185,7 +187,7 @@ export async function replaceQueue(
   const base = rows[0]!.next
   await db.query(
     `insert into show_lots (show_id, lot_id, position, timer_seconds, mode)
-     select $1, t.lot_id, $2 + t.i - 1, t.timer, t.mode
+     select $1, t.lot_id, $2::int + t.i::int - 1, t.timer, t.mode
        from unnest($3::uuid[], $4::int[], $5::text[]) with ordinality as t(lot_id, timer, mode, i)`,
     [showId, base, lots.map((l) => l.lotId), lots.map((l) => l.timerSeconds), lots.map((l) => l.mode)],
   )
@@ -204,8 +206,8 @@ export async function joinLots(
 ): Promise<void> {
   if (lots.length === 0) return
   await db.query(
-    `update lots l set show_id = $1, soft_close_seconds = t.soft, starts_at = $2,
-       ends_at = $2 + make_interval(secs => t.timer), version = l.version + 1, updated_at = $3
+    `update lots l set show_id = $1, soft_close_seconds = t.soft, starts_at = $2::timestamptz,
+       ends_at = $2::timestamptz + make_interval(secs => t.timer), version = l.version + 1, updated_at = $3
        from unnest($4::uuid[], $5::int[], $6::int[]) as t(lot_id, timer, soft)
       where l.id = t.lot_id`,
     [
@@ -255,7 +257,7 @@ export async function moveQueuedStarts(
   now: Date,
 ): Promise<void> {
   await db.query(
-    `update lots l set starts_at = $2, ends_at = $2 + make_interval(secs => sl.timer_seconds),
+    `update lots l set starts_at = $2::timestamptz, ends_at = $2::timestamptz + make_interval(secs => sl.timer_seconds),
        version = l.version + 1, updated_at = $3
        from show_lots sl
       where sl.show_id = $1 and sl.state = 'queued' and l.id = sl.lot_id`,

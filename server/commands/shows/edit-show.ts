@@ -47,8 +47,6 @@ export async function editShow(
       now,
     )
     if (startsAt) await moveQueuedStarts(tx, show.id, startsAt, now)
-    // Auto-advance turned off: a pending automatic opening is called off with it.
-    if (change.autoAdvanceSeconds === null) await moveShow(tx, show.id, { nextLotAt: null }, now)
     const shown = await announceShow(tx, events, show.id, { stateChanged: false, now })
     return { ...shown, my: await viewerPart(tx, show, user) }
   })
