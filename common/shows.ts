@@ -251,7 +251,8 @@ export function validateShowLots(lots: readonly ShowLotInput[]): Record<string, 
       errors[`lots.${i}.timerSeconds`] =
         `Must be ${SHOW_TIMER_MIN_SECONDS} to ${SHOW_TIMER_MAX_SECONDS} seconds.`
     }
-    if (!SHOW_MODES.includes(lot.mode)) errors[`lots.${i}.mode`] = 'Choose standard or sudden death.'
+    if (!SHOW_MODES.includes(lot.mode))
+      errors[`lots.${i}.mode`] = 'Choose standard or sudden death.'
   })
   return errors
 }
@@ -259,10 +260,7 @@ export function validateShowLots(lots: readonly ShowLotInput[]): Record<string, 
 /** Every problem with a show to create: its fields (all required but the description) and queue. */
 export function validateShowInput(input: ShowInput, now: Date): Record<string, string> {
   return {
-    ...validateShowChange(
-      { ...input, autoAdvanceSeconds: input.autoAdvanceSeconds ?? null },
-      now,
-    ),
+    ...validateShowChange({ ...input, autoAdvanceSeconds: input.autoAdvanceSeconds ?? null }, now),
     ...validateShowLots(input.lots ?? []),
   }
 }

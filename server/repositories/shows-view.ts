@@ -155,7 +155,11 @@ export async function listShows(
   const page = rows.slice(0, options.limit)
   const last = page[page.length - 1]
   const time = (row: ShowRow) =>
-    (options.kind === 'live' ? row.started_at : options.kind === 'past' ? row.ended_at : row.starts_at)!
+    (options.kind === 'live'
+      ? row.started_at
+      : options.kind === 'past'
+        ? row.ended_at
+        : row.starts_at)!
   return {
     rows: page,
     nextCursor:

@@ -189,7 +189,13 @@ export async function replaceQueue(
     `insert into show_lots (show_id, lot_id, position, timer_seconds, mode)
      select $1, t.lot_id, $2::int + t.i::int - 1, t.timer, t.mode
        from unnest($3::uuid[], $4::int[], $5::text[]) with ordinality as t(lot_id, timer, mode, i)`,
-    [showId, base, lots.map((l) => l.lotId), lots.map((l) => l.timerSeconds), lots.map((l) => l.mode)],
+    [
+      showId,
+      base,
+      lots.map((l) => l.lotId),
+      lots.map((l) => l.timerSeconds),
+      lots.map((l) => l.mode),
+    ],
   )
 }
 
@@ -291,10 +297,10 @@ export async function openShowLot(
 
 /** The queue marks a lot skipped (its lot is cancelled by the caller). */
 export async function markSkipped(db: Queryable, showId: string, lotId: string): Promise<void> {
-  await db.query(
-    `update show_lots set state = 'skipped' where show_id = $1 and lot_id = $2`,
-    [showId, lotId],
-  )
+  await db.query(`update show_lots set state = 'skipped' where show_id = $1 and lot_id = $2`, [
+    showId,
+    lotId,
+  ])
 }
 
 /**
@@ -310,11 +316,7 @@ export async function showsWithFinishedLots(db: Queryable): Promise<string[]> {
 }
 
 /** Under the show's lock: its running lot is done if its lot is no longer open; true when so. */
-export async function finishRunningLot(
-  db: Queryable,
-  showId: string,
-  now: Date,
-): Promise<boolean> {
+export async function finishRunningLot(db: Queryable, showId: string, now: Date): Promise<boolean> {
   const { rowCount } = await db.query(
     `update show_lots sl set state = 'done', closed_at = coalesce(l.closed_at, $2)
        from lots l

@@ -26,7 +26,12 @@ const REFUSALS = {
  */
 export async function moveAsHost(
   deps: { db: Database; currency: string },
-  input: { showId: string; user: Pick<PublicUser, 'id' | 'role'>; action: HostAction; lotId?: string },
+  input: {
+    showId: string
+    user: Pick<PublicUser, 'id' | 'role'>
+    action: HostAction
+    lotId?: string
+  },
   publishTo: Audience,
 ): Promise<ShowDetail> {
   const { action, user } = input
@@ -46,7 +51,12 @@ export async function moveAsHost(
     if (move.do === 'apply') {
       switch (action) {
         case 'start':
-          await moveShow(tx, show.id, { state: 'live', startedAt: now, nextLotAt: advanceAt(show, now) ?? undefined }, now)
+          await moveShow(
+            tx,
+            show.id,
+            { state: 'live', startedAt: now, nextLotAt: advanceAt(show, now) ?? undefined },
+            now,
+          )
           stateChanged = true
           break
         case 'next':

@@ -24,6 +24,10 @@ export async function viewerPart(
   show: Pick<ShowRow, 'id' | 'seller_id'>,
   user: Actor,
 ): Promise<NonNullable<ShowDetail['my']>> {
-  const { following, muted } = await viewerOfShow(db, { id: show.id, sellerId: show.seller_id }, user.id)
+  const { following, muted } = await viewerOfShow(
+    db,
+    { id: show.id, sellerId: show.seller_id },
+    user.id,
+  )
   return { host: isHost(show, user), following, muted }
 }

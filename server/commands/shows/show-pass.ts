@@ -1,5 +1,10 @@
 import type { Database } from '../../db/types.ts'
-import { lockShow, moveShow, showsDueToAdvance, showsWithFinishedLots } from '../../repositories/shows.ts'
+import {
+  lockShow,
+  moveShow,
+  showsDueToAdvance,
+  showsWithFinishedLots,
+} from '../../repositories/shows.ts'
 import { runCommand, type Audience } from '../run-command.ts'
 import { announceShow } from './show-events.ts'
 import { openNextIn, situationOf, tidyShow } from './show-lots.ts'

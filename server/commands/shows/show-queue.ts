@@ -59,7 +59,8 @@ export async function setQueueIn(
     if (!lot || lot.seller_id !== show.seller_id) refused[lotId] = 'Is not one of your lots.'
     else if (left.has(lotId)) refused[lotId] = 'Has already run in this show.'
     else if (lot.show_id !== null && lot.show_id !== show.id) refused[lotId] = 'Is in another show.'
-    else if (lot.status !== 'scheduled') refused[lotId] = 'Is open or over: only a scheduled lot can join.'
+    else if (lot.status !== 'scheduled')
+      refused[lotId] = 'Is open or over: only a scheduled lot can join.'
   }
   if (Object.keys(refused).length > 0) {
     throw new AppError(409, 'lot_not_showable', 'Some lots cannot join this show.', refused)
@@ -74,5 +75,6 @@ export async function setQueueIn(
     now,
   )
   // Their times and soft close changed: the lots' pages and lists hear it.
-  for (const lot of await findLots(tx, [...wanted, ...removed])) events.lotUpdated(toSummary(lot, now))
+  for (const lot of await findLots(tx, [...wanted, ...removed]))
+    events.lotUpdated(toSummary(lot, now))
 }

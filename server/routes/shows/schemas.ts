@@ -34,7 +34,10 @@ const AutoAdvance = Type.Union([
 const ShowLotInput = Type.Object(
   {
     lotId: Type.String({ maxLength: 64 }),
-    timerSeconds: Type.Integer({ minimum: SHOW_TIMER_MIN_SECONDS, maximum: SHOW_TIMER_MAX_SECONDS }),
+    timerSeconds: Type.Integer({
+      minimum: SHOW_TIMER_MIN_SECONDS,
+      maximum: SHOW_TIMER_MAX_SECONDS,
+    }),
     mode: Type.Union(SHOW_MODES.map((m) => Type.Literal(m))),
   },
   { additionalProperties: false },

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, testConfig, type TestApp } from '../helpers.ts'
 import { member, RecordingBroadcaster, type Member } from '../auction-helpers.ts'
-import {
-  createShow,
-  hostMove,
-  lotRow,
-  queue,
-  scheduledLot,
-  showLotStates,
-} from './show-helpers.ts'
+import { createShow, hostMove, lotRow, queue, scheduledLot, showLotStates } from './show-helpers.ts'
 
 /** The host's moves in every state: what each changes, repeats, refusals, who may (issue 34). */
 let t: TestApp
@@ -39,13 +32,7 @@ async function expectMove(m: Member, id: string, action: string, lotId?: string)
   return res.json()
 }
 
-async function expectRefused(
-  m: Member,
-  id: string,
-  action: string,
-  code: string,
-  lotId?: string,
-) {
+async function expectRefused(m: Member, id: string, action: string, code: string, lotId?: string) {
   const before = (await m.b.request({ method: 'GET', url: `/api/shows/${id}` })).json()
   const res = await hostMove(m, id, action, lotId)
   expect(res.statusCode, res.body).toBe(409)
@@ -94,10 +81,16 @@ describe('start, pause, resume, end', () => {
     expect(live.startedAt).toEqual(expect.any(String))
     expect(live.my).toMatchObject({ host: true })
     expect(broadcaster.named('show.updated')).toEqual([
-      expect.objectContaining({ channel: `show.${id}`, data: expect.objectContaining({ my: null }) }),
+      expect.objectContaining({
+        channel: `show.${id}`,
+        data: expect.objectContaining({ my: null }),
+      }),
     ])
     expect(broadcaster.named('show.listed')).toEqual([
-      expect.objectContaining({ channel: 'shows', data: expect.objectContaining({ state: 'live' }) }),
+      expect.objectContaining({
+        channel: 'shows',
+        data: expect.objectContaining({ state: 'live' }),
+      }),
     ])
     broadcaster.clear()
     expect(await expectMove(seller, id, 'start')).toMatchObject({ version: 2 })
@@ -156,8 +149,7 @@ describe('start, pause, resume, end', () => {
     })
     expect(broadcaster.named('show.listed').at(-1)?.data).toMatchObject({ state: 'ended' })
     expect(await expectMove(seller, id, 'end')).toMatchObject({ version: ended.version })
-    for (const action of ['pause', 'resume'])
-      await expectRefused(seller, id, action, 'show_ended')
+    for (const action of ['pause', 'resume']) await expectRefused(seller, id, action, 'show_ended')
     await expectRefused(seller, id, 'next', 'show_ended', randomUUID())
     expect(await expectMove(seller, id, 'start')).toMatchObject({ state: 'ended' })
   })
@@ -210,7 +202,7 @@ describe('next and skip', () => {
     await expectRefused(seller, id, 'skip', 'show_queue_empty', randomUUID())
   })
 
-  it("a queued lot cancelled outside the show leaves the queue: the next is the head", async () => {
+  it('a queued lot cancelled outside the show leaves the queue: the next is the head', async () => {
     const { seller, id, lots } = await showWith(2)
     await expectMove(seller, id, 'start')
     const cancel = await seller.b.request({ method: 'POST', url: `/api/lots/${lots[0]}/cancel` })

@@ -34,7 +34,8 @@ beforeEach(() => broadcaster.clear())
 
 const newMember = (credit = 100_000) => member(t.app, t.db, config, { credit })
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
-const wallet = async (m: Member) => (await m.b.request({ method: 'GET', url: '/api/wallet' })).json()
+const wallet = async (m: Member) =>
+  (await m.b.request({ method: 'GET', url: '/api/wallet' })).json()
 const lotOf = async (m: Member, id: string) =>
   (await m.b.request({ method: 'GET', url: `/api/lots/${id}` })).json()
 
@@ -136,7 +137,10 @@ describe('a three-lot show', () => {
     })
     expect(await wallet(bob)).toMatchObject({ held: 0, balance: 50_000 })
     expect(broadcaster.userEvents).toContainEqual(
-      expect.objectContaining({ userId: bob.id, data: expect.objectContaining({ kind: 'lot_cancelled' }) }),
+      expect.objectContaining({
+        userId: bob.id,
+        data: expect.objectContaining({ kind: 'lot_cancelled' }),
+      }),
     )
     const ended = await expectMove(seller, show.id, 'end')
     expect(ended).toMatchObject({ state: 'ended', lotCount: 3, currentLot: null })

@@ -239,12 +239,12 @@ describe('PUT /api/shows/:id/lots', () => {
     })
     const res = await putLots(seller, show.id, queue([c]))
     expect(res.statusCode).toBe(200)
-    expect(res.json().lots.map((l: { lotId: string; state: string }) => [l.lotId, l.state])).toEqual(
-      [
-        [a, 'running'],
-        [c, 'queued'],
-      ],
-    )
+    expect(
+      res.json().lots.map((l: { lotId: string; state: string }) => [l.lotId, l.state]),
+    ).toEqual([
+      [a, 'running'],
+      [c, 'queued'],
+    ])
     const again = await putLots(seller, show.id, queue([a, c]))
     expect(again.statusCode).toBe(409)
     expect(again.json().errors).toEqual({ [a]: 'Has already run in this show.' })
