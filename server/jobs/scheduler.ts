@@ -106,7 +106,7 @@ export function createScheduler(deps: SchedulerDeps) {
     report.endingSoon.push(...(await notifyEndingSoon(db, now, { broadcaster })))
     await closeDue(now, report)
     // After the closes: a show lot that just closed is done, and auto-advance may open the next.
-    report.shows = await runShowPass(db, now, { broadcaster })
+    report.shows = await runShowPass(db, now, { broadcaster }, log)
     if (deps.demoLots) report.demoListed = await keepDemoLotsOpen(deps.demoLots, now)
     if (now.getTime() - lastOrdersAt >= ORDERS_EVERY_MS) {
       report.ordersCompleted = await completeDueOrders(now)

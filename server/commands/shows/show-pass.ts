@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { isDatabaseUnavailable } from '../../db/errors.ts'
 import type { Database } from '../../db/types.ts'
 import {
   lockShow,
@@ -20,14 +22,25 @@ export async function runShowPass(
   db: Database,
   now: Date,
   publishTo: Audience,
+  log?: FastifyBaseLogger,
 ): Promise<{ finished: string[]; advanced: string[] }> {
+  /** One show's step; a failure is logged and retried on the next pass, the others go on. */
+  const step = async (id: string, work: () => Promise<boolean>) => {
+    try {
+      return await work()
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error
+      log?.error({ err: error, showId: id }, 'a show step failed; retried on the next pass')
+      return false
+    }
+  }
   const finished: string[] = []
   for (const id of await showsWithFinishedLots(db)) {
-    if (await finishShowLot(db, id, now, publishTo)) finished.push(id)
+    if (await step(id, () => finishShowLot(db, id, now, publishTo))) finished.push(id)
   }
   const advanced: string[] = []
   for (const id of await showsDueToAdvance(db, now)) {
-    if (await advanceShow(db, id, now, publishTo)) advanced.push(id)
+    if (await step(id, () => advanceShow(db, id, now, publishTo))) advanced.push(id)
   }
   return { finished, advanced }
 }
