@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { REPLAYED_HEADER } from '../../../common/config.ts'
 import type { ShowDetail } from '../../../common/shows.ts'
 import { isUuid } from '../../../common/wire.ts'
 import { createShow } from '../../commands/shows/create-show.ts'
@@ -7,6 +8,7 @@ import { moveAsHost } from '../../commands/shows/host-move.ts'
 import { viewerPart } from '../../commands/shows/show-access.ts'
 import type { Database } from '../../db/types.ts'
 import type { Limit } from '../../lib/attempt-limiter.ts'
+import { idempotencyKeyOf } from '../../lib/idempotent.ts'
 import { perMember } from '../../lib/member-limit.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
 import { findShow } from '../../repositories/shows.ts'
@@ -71,8 +73,14 @@ const showRoutes: FastifyPluginAsyncTypebox<ShowRoutesOptions> = async (app, opt
   const createConfig = perMember('show-create', options.createLimit)
   app.post('/shows', { schema: CreateShowSchema, config: createConfig }, async (request, reply) => {
     const user = await request.requireUser()
-    const show = await createShow(db, { user, body: request.body }, audience(request.socketId))
-    return reply.status(201).send(show)
+    const key = idempotencyKeyOf(request.headers, false)
+    const result = await createShow(
+      db,
+      { user, body: request.body, key },
+      audience(request.socketId),
+    )
+    if (result.replayed) void reply.header(REPLAYED_HEADER, 'true')
+    return reply.status(result.statusCode).send(result.body)
   })
 
   app.patch('/shows/:id', { schema: EditShowSchema }, async (request) => {

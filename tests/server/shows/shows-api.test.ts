@@ -79,6 +79,25 @@ describe('POST /api/shows', () => {
     ])
   })
 
+  it('creates once under one Idempotency-Key; the retry gets the first answer', async () => {
+    const seller = await newMember()
+    const key = randomUUID()
+    const startsAt = inMinutes(20)
+    const send = () =>
+      seller.b.request({
+        method: 'POST',
+        url: '/api/shows',
+        headers: { 'idempotency-key': key },
+        payload: { title: 'Once only', startsAt },
+      })
+    const first = await send()
+    const again = await send()
+    expect([first.statusCode, again.statusCode], again.body).toEqual([201, 201])
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json().id).toBe(first.json().id)
+    expect(await showCount(seller.id)).toBe(1)
+  })
+
   it('answers 401 to a guest and creates nothing', async () => {
     const res = await t.app.inject({
       method: 'POST',
