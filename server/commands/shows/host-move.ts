@@ -2,12 +2,13 @@ import type { PublicUser } from '../../../common/accounts.ts'
 import { hostMove, type HostAction, type ShowDetail } from '../../../common/shows.ts'
 import type { Database } from '../../db/types.ts'
 import { AppError } from '../../lib/problem.ts'
-import { moveShow } from '../../repositories/shows.ts'
+import type { Queryable } from '../../db/types.ts'
+import type { Publication } from '../../lib/publication.ts'
+import { findShow, moveShow, type ShowLotRow, type ShowRow } from '../../repositories/shows.ts'
 import { runCommand, type Audience } from '../run-command.ts'
 import { lockShowForHost, viewerPart } from './show-access.ts'
 import { announceShow } from './show-events.ts'
 import { advanceAt, openNextIn, situationOf, skipIn, tidyShow } from './show-lots.ts'
-import { findShow } from '../../repositories/shows.ts'
 import { showDetail } from '../../repositories/shows-view.ts'
 
 const REFUSALS = {
@@ -47,49 +48,61 @@ export async function moveAsHost(
     if (move.do === 'already' && !tidied) {
       return { ...(await showDetail(tx, (await findShow(tx, show.id))!, null, now)), my }
     }
-    let stateChanged = false
-    if (move.do === 'apply') {
-      switch (action) {
-        case 'start':
-          await moveShow(
-            tx,
-            show.id,
-            { state: 'live', startedAt: now, nextLotAt: advanceAt(show, now) ?? undefined },
-            now,
-          )
-          stateChanged = true
-          break
-        case 'next':
-          await openNextIn(tx, events, show, next!, now)
-          break
-        case 'pause':
-          await moveShow(tx, show.id, { state: 'paused', nextLotAt: null }, now)
-          stateChanged = true
-          break
-        case 'resume':
-          await moveShow(
-            tx,
-            show.id,
-            { state: 'live', ...(situation.running ? {} : { nextLotAt: advanceAt(show, now) }) },
-            now,
-          )
-          stateChanged = true
-          break
-        case 'skip':
-          await skipIn(tx, events, show, next!.lot_id, user, deps.currency)
-          await moveShow(tx, show.id, {}, now)
-          break
-        case 'end':
-          for (const lot of queued) await skipIn(tx, events, show, lot.lot_id, user, deps.currency)
-          await moveShow(tx, show.id, { state: 'ended', endedAt: now, nextLotAt: null }, now)
-          stateChanged = true
-          break
-      }
-    } else {
-      // Only the tidying changed the show: one more version.
-      await moveShow(tx, show.id, {}, now)
-    }
+    const lots = { next, queued, running: situation.running }
+    const host = { user, currency: deps.currency }
+    const stateChanged =
+      move.do === 'apply' && (await applyMove(tx, events, { show, action, lots, host, now }))
+    // A repeat that only tidied the show (a lot finished, a dead lot left the queue): one more
+    // version, announced like any change.
+    if (move.do === 'already') await moveShow(tx, show.id, {}, now)
     return { ...(await announceShow(tx, events, show.id, { stateChanged, now })), my }
   })
   return body
+}
+
+/** Applies a move `hostMove` allowed; true when the show's state changed (the lists hear it). */
+async function applyMove(
+  tx: Queryable,
+  events: Publication,
+  move: {
+    show: ShowRow
+    action: HostAction
+    lots: { next: ShowLotRow | undefined; queued: ShowLotRow[]; running: boolean }
+    host: { user: Pick<PublicUser, 'id'>; currency: string }
+    now: Date
+  },
+): Promise<boolean> {
+  const { show, lots, host, now } = move
+  switch (move.action) {
+    case 'start':
+      // Auto-advance opens the first lot N seconds after the start.
+      await moveShow(
+        tx,
+        show.id,
+        { state: 'live', startedAt: now, nextLotAt: advanceAt(show, now) },
+        now,
+      )
+      return true
+    case 'next':
+      await openNextIn(tx, events, show, lots.next!, now)
+      return false
+    case 'pause':
+      await moveShow(tx, show.id, { state: 'paused', nextLotAt: null }, now)
+      return true
+    case 'resume': {
+      // With a lot on the block, its result starts auto-advance's clock instead.
+      const clock = lots.running ? {} : { nextLotAt: advanceAt(show, now) }
+      await moveShow(tx, show.id, { state: 'live', ...clock }, now)
+      return true
+    }
+    case 'skip':
+      await skipIn(tx, events, show, lots.next!.lot_id, host.user, host.currency)
+      await moveShow(tx, show.id, {}, now)
+      return false
+    case 'end':
+      for (const lot of lots.queued)
+        await skipIn(tx, events, show, lot.lot_id, host.user, host.currency)
+      await moveShow(tx, show.id, { state: 'ended', endedAt: now, nextLotAt: null }, now)
+      return true
+  }
 }
