@@ -4,7 +4,13 @@ import type { Database } from '../../db/types.ts'
 import { AppError } from '../../lib/problem.ts'
 import type { Queryable } from '../../db/types.ts'
 import type { Publication } from '../../lib/publication.ts'
-import { findShow, moveShow, type ShowLotRow, type ShowRow } from '../../repositories/shows.ts'
+import {
+  findShow,
+  lockLotsForShow,
+  moveShow,
+  type ShowLotRow,
+  type ShowRow,
+} from '../../repositories/shows.ts'
 import { runCommand, type Audience } from '../run-command.ts'
 import { lockShowForHost, viewerPart } from './show-access.ts'
 import { announceShow } from './show-events.ts'
@@ -100,6 +106,12 @@ async function applyMove(
       await moveShow(tx, show.id, {}, now)
       return false
     case 'end':
+      // Every queued lot locked first, in id order: each cancel then locks wallets, and a bid
+      // holding one of these lots while it waits for a wallet must not wait on us (lots → wallets).
+      await lockLotsForShow(
+        tx,
+        lots.queued.map((l) => l.lot_id),
+      )
       for (const lot of lots.queued)
         await skipIn(tx, events, show, lot.lot_id, host.user, host.currency)
       await moveShow(tx, show.id, { state: 'ended', endedAt: now, nextLotAt: null }, now)
