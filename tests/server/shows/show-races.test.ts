@@ -88,6 +88,36 @@ describe('racing moves', () => {
     await scheduler.stop()
   })
 
+  it(`the host ending the show while absentee bids arrive: no deadlock, holds released${raceNote}`, async () => {
+    const seller = await member(t.app, t.db, config)
+    const bidders = await Promise.all(
+      Array.from({ length: 4 }, () => member(t.app, t.db, config, { credit: 50_000 })),
+    )
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const show = await liveShow(seller, 3)
+      // Each bidder already leads somewhere, so the cancels and the bids meet on their wallets.
+      for (const [i, lotId] of show.lots.entries())
+        expect((await bid(bidders[i]!, lotId, { maxAmount: 2_000 })).statusCode).toBe(201)
+      const answers = await Promise.all([
+        hostMove(seller, show.id, 'end'),
+        ...bidders.flatMap((b, i) =>
+          show.lots.map((lotId, j) => bid(b, lotId, { maxAmount: 3_000 + 100 * (i + j) })),
+        ),
+      ])
+      expect(answers[0]!.statusCode).toBe(200)
+      for (const a of answers.slice(1)) expect([201, 409, 422]).toContain(a.statusCode)
+      const { rows } = await t.db.query<{ n: number }>(
+        `select count(*)::int as n from lots where id = any($1::uuid[]) and status <> 'cancelled'`,
+        [show.lots],
+      )
+      expect(rows[0]!.n).toBe(0)
+    }
+    for (const b of bidders) {
+      const wallet = (await b.b.request({ method: 'GET', url: '/api/wallet' })).json()
+      expect(wallet.held).toBe(0)
+    }
+  })
+
   it(`two schedulers closing one show lot settle it once${raceNote}`, async () => {
     const seller = await member(t.app, t.db, config)
     const alice = await member(t.app, t.db, config, { credit: 50_000 })
