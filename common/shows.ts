@@ -4,6 +4,14 @@
  * the API answers with. Both sides use these; docs/product.md "Live shows" says the same in prose.
  */
 import type { LotSummary } from './auction.ts'
+import {
+  DESCRIPTION_MAX_LENGTH,
+  START_SKEW_MS,
+  TITLE_MAX_LENGTH,
+  TITLE_MIN_LENGTH,
+} from './auction/limits.ts'
+import { isLineOfText, LINE_OF_TEXT_MESSAGE } from './auction/text.ts'
+import { isUuid } from './wire.ts'
 
 /** A show lot runs 10 s to 2 min once the host opens it. */
 export const SHOW_TIMER_MIN_SECONDS = 10
@@ -158,4 +166,101 @@ export interface ShowChatMessage {
   host: boolean
   body: string
   at: string
+}
+
+/** One lot of the queue as the host sends it (`POST /api/shows`, `PUT /api/shows/:id/lots`). */
+export interface ShowLotInput {
+  lotId: string
+  timerSeconds: number
+  mode: ShowMode
+}
+
+/** A show's own fields (`PATCH /api/shows/:id` sends any of them). */
+export interface ShowChange {
+  title?: string | undefined
+  description?: string | undefined
+  /** ISO-8601. */
+  startsAt?: string | undefined
+  /** Seconds from a result to the next lot (0–120), or null: the host opens each. */
+  autoAdvanceSeconds?: number | null | undefined
+}
+
+/** A show to create (`POST /api/shows`). */
+export interface ShowInput extends ShowChange {
+  title: string
+  startsAt: string
+  lots?: ShowLotInput[] | undefined
+}
+
+/** Per-field problems with the fields `change` carries, checked against `now`; empty when valid. */
+export function validateShowChange(change: ShowChange, now: Date): Record<string, string> {
+  const errors: Record<string, string> = {}
+  if (change.title !== undefined) {
+    const title = change.title.trim()
+    if (title.length < TITLE_MIN_LENGTH || title.length > TITLE_MAX_LENGTH) {
+      errors.title = `Must be ${TITLE_MIN_LENGTH} to ${TITLE_MAX_LENGTH} characters.`
+    } else if (!isLineOfText(title)) {
+      errors.title = LINE_OF_TEXT_MESSAGE
+    }
+  }
+  if (change.description !== undefined && change.description.length > DESCRIPTION_MAX_LENGTH) {
+    errors.description = `Must be at most ${DESCRIPTION_MAX_LENGTH} characters.`
+  }
+  if (change.startsAt !== undefined) {
+    const starts = new Date(change.startsAt).getTime()
+    if (Number.isNaN(starts)) errors.startsAt = 'Is not a valid time.'
+    else if (starts < now.getTime() - START_SKEW_MS) errors.startsAt = 'Must not be in the past.'
+    else if (starts > now.getTime() + SHOW_SCHEDULE_AHEAD_MAX_MS) {
+      errors.startsAt = 'Must be within 30 days.'
+    }
+  }
+  const advance = change.autoAdvanceSeconds
+  if (
+    advance !== undefined &&
+    advance !== null &&
+    !(Number.isInteger(advance) && advance >= 0 && advance <= SHOW_AUTO_ADVANCE_MAX_SECONDS)
+  ) {
+    errors.autoAdvanceSeconds = `Must be 0 to ${SHOW_AUTO_ADVANCE_MAX_SECONDS} seconds, or none.`
+  }
+  return errors
+}
+
+/**
+ * Per-field problems with a queue, keyed `lots` (the list) or `lots.<i>.<field>`; empty when
+ * valid. Whether each lot may join (the seller's, scheduled, in no other show) is the server's
+ * check: it needs the lots.
+ */
+export function validateShowLots(lots: readonly ShowLotInput[]): Record<string, string> {
+  const errors: Record<string, string> = {}
+  if (lots.length > SHOW_LOTS_MAX) {
+    errors.lots = `At most ${SHOW_LOTS_MAX} lots.`
+    return errors
+  }
+  const seen = new Set<string>()
+  lots.forEach((lot, i) => {
+    const id = typeof lot.lotId === 'string' ? lot.lotId.toLowerCase() : ''
+    if (!isUuid(id)) errors[`lots.${i}.lotId`] = 'Is not a lot.'
+    else if (seen.has(id)) errors[`lots.${i}.lotId`] = 'Is already in the show.'
+    seen.add(id)
+    const timer = lot.timerSeconds
+    if (
+      !Number.isInteger(timer) ||
+      timer < SHOW_TIMER_MIN_SECONDS ||
+      timer > SHOW_TIMER_MAX_SECONDS
+    ) {
+      errors[`lots.${i}.timerSeconds`] =
+        `Must be ${SHOW_TIMER_MIN_SECONDS} to ${SHOW_TIMER_MAX_SECONDS} seconds.`
+    }
+    if (!SHOW_MODES.includes(lot.mode))
+      errors[`lots.${i}.mode`] = 'Choose standard or sudden death.'
+  })
+  return errors
+}
+
+/** Every problem with a show to create: its fields (all required but the description) and queue. */
+export function validateShowInput(input: ShowInput, now: Date): Record<string, string> {
+  return {
+    ...validateShowChange({ ...input, autoAdvanceSeconds: input.autoAdvanceSeconds ?? null }, now),
+    ...validateShowLots(input.lots ?? []),
+  }
 }

@@ -36,6 +36,7 @@ import payoutRoutes from './routes/payouts/index.ts'
 import pushRoutes from './routes/push/index.ts'
 import ratingRoutes from './routes/ratings/index.ts'
 import sellerRoutes from './routes/sellers/index.ts'
+import showRoutes from './routes/shows/index.ts'
 import stripeWebhookRoutes from './routes/stripe/index.ts'
 import topUpRoutes from './routes/top-ups/index.ts'
 import walletRoutes from './routes/wallet/index.ts'
@@ -151,6 +152,11 @@ export async function registerRoutes(
             currency: config.currency,
             createLimit: config.limits.lotsPerMember,
             fees: config.sales.fees,
+          })
+          await api.register(showRoutes, {
+            db,
+            currency: config.currency,
+            createLimit: config.limits.lotsPerMember,
           })
           await api.register(lotImageRoutes, {
             db,

@@ -52,6 +52,8 @@ export interface LockedLot {
   /** Issue 32: when it was cancelled, and the admin's reason (null for the seller's own). */
   cancelledAt: Date | null
   cancelReason: string | null
+  /** The live show it runs in (docs/product.md "Live shows"), or null for an ordinary lot. */
+  showId: string | null
 }
 
 /** A lot with its seller's display name and its leader's public alias (decision 0025). */

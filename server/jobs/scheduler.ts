@@ -6,6 +6,7 @@ import type { Broadcaster } from '../lib/broadcaster.ts'
 import { closeLot, type CloseOutcome } from '../commands/settlement/close-lot.ts'
 import { notifyEndingSoon } from '../commands/settlement/notify-ending-soon.ts'
 import { openLotsDue } from '../commands/settlement/open-due-lots.ts'
+import { runShowPass } from '../commands/shows/show-pass.ts'
 import { IDEMPOTENCY_KEY_TTL_MS, deleteIdempotencyKeysBefore } from '../repositories/idempotency.ts'
 import { lotsDueToClose, nextLotEventAt } from '../repositories/lots.ts'
 import { deleteExpiredSessions } from '../repositories/sessions.ts'
@@ -39,6 +40,8 @@ export interface RunReport {
   opened: string[]
   closed: Array<{ lotId: string; outcome: CloseOutcome }>
   endingSoon: string[]
+  /** Shows whose lot on the block closed, and shows whose next lot auto-advance opened. */
+  shows: { finished: string[]; advanced: string[] }
   /** Demo lots listed in this pass (local mode only). */
   demoListed?: string[]
   /** Rows the hourly sweep deleted, when it ran in this pass. */
@@ -96,10 +99,17 @@ export function createScheduler(deps: SchedulerDeps) {
 
   /** One pass over everything due at `now`. Tests call this directly. */
   async function runDueJobs(now: Date = new Date()): Promise<RunReport> {
-    const report: RunReport = { opened: [], closed: [], endingSoon: [] }
+    const report: RunReport = {
+      opened: [],
+      closed: [],
+      endingSoon: [],
+      shows: { finished: [], advanced: [] },
+    }
     report.opened.push(...(await openLotsDue(db, now, { broadcaster })))
     report.endingSoon.push(...(await notifyEndingSoon(db, now, { broadcaster })))
     await closeDue(now, report)
+    // After the closes: a show lot that just closed is done, and auto-advance may open the next.
+    report.shows = await runShowPass(db, now, { broadcaster }, log)
     if (deps.demoLots) report.demoListed = await keepDemoLotsOpen(deps.demoLots, now)
     // Followers of a seller whose show is near or live (issue 34).
     report.showNotices = await announceShows(db, now, { broadcaster })

@@ -34,6 +34,7 @@ export type IdempotencyScope =
   | 'order-message'
   | 'withdrawal'
   | 'payout'
+  | 'show-create'
 
 /**
  * Claims keys of one scope, in (user, key) order, in ONE statement. A fresh key is inserted with

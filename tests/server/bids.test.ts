@@ -296,7 +296,7 @@ describe('refusing bids (problem+json, nothing changes)', () => {
 
     const ended = await openLot(t.db, seller.id)
     await t.db.query(`update lots set ends_at = now() - interval '1 second' where id = $1`, [ended])
-    await expectRefused(await bid(bob, ended, { amount: 5_000 }), 409, 'lot_not_open')
+    await expectRefused(await bid(bob, ended, { amount: 5_000 }), 409, 'lot_ended')
     const scheduled = await openLot(t.db, seller.id)
     await t.db.query(`update lots set status = 'scheduled' where id = $1`, [scheduled])
     await expectRefused(await bid(bob, scheduled, { amount: 5_000 }), 409, 'lot_not_open')

@@ -35,6 +35,9 @@ export function refusal(
 export const lotNotOpen = () =>
   new AppError(409, 'lot_not_open', 'This lot is not open for bidding.')
 
+/** The bid reached the server after the lot's end (a show lot's clock ran out under it). */
+export const lotEnded = () => new AppError(409, 'lot_ended', 'This lot has ended.')
+
 /** The seller blocked this member (issue 32): no bid of theirs on the seller's lots counts. */
 export const bidderBlocked = () =>
   new AppError(403, 'bidder_blocked', 'The seller of this lot does not accept your bids.')

@@ -18,7 +18,14 @@ import type { BidContext, BidsWrite, NewBidRow } from '../../domain/bids.ts'
 import type { ClaimOutcome } from '../../domain/idempotency.ts'
 import { lotDetail, lotSummary, type LockedLot } from '../../domain/lot.ts'
 import { toWallet, type LockedWallet } from '../../domain/wallet.ts'
-import { bidderBlocked, insufficientFunds, lotNotOpen, ownLot, refusal } from './bid-refusals.ts'
+import {
+  bidderBlocked,
+  insufficientFunds,
+  lotEnded,
+  lotNotOpen,
+  ownLot,
+  refusal,
+} from './bid-refusals.ts'
 import { BatchKeys } from './batch-keys.ts'
 import { lotAfterBid, publicBids } from './bid-answer.ts'
 import type { BidRequest, BidResponse, BidResult } from './bid-types.ts'
@@ -58,6 +65,9 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
   const { lot, ctx, requests, currency } = inputs
   const shipping = shippingCharged(lot.delivery)
   const fees = inputs.fees ?? NO_FEES
+  // A show's queued lot takes absentee bids and maximums like an open lot (docs/product.md "Live
+  // shows"); its clock starts only when the host opens it, so no bid moves it before then.
+  const queued = lot.status === 'scheduled' && lot.showId !== null
   const holdOf = (max: number) => buyerTotalAt(max, shipping, fees)
   const aliases = new Map(inputs.wallets.map((w) => [w.userId, w.alias]))
   for (const r of requests) aliases.set(r.user.id, r.user.alias)
@@ -103,7 +113,7 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
     const { user } = request
     // No amount: the minimum next bid against the state this bid lands on (docs/product.md).
     const max = request.maxAmount ?? request.amount ?? minNextBid(state)
-    if (lot.status !== 'open' || ctx.now.getTime() >= endsAt.getTime()) throw lotNotOpen()
+    if (!queued) refuseUnlessOpen(lot, endsAt, ctx.now)
     if (lot.sellerId === user.id) throw ownLot()
     if (ctx.blocked.has(user.id)) throw bidderBlocked()
     const outcome = resolveBid(state, {
@@ -124,7 +134,7 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
       bumps.set(change.userId, (bumps.get(change.userId) ?? 0) + 1)
       versions.set(change.userId, (versions.get(change.userId) ?? 0) + 1)
     }
-    endsAt = softCloseEnd(endsAt, ctx.now, lot.softCloseSeconds, outcome.changed)
+    if (!queued) endsAt = softCloseEnd(endsAt, ctx.now, lot.softCloseSeconds, outcome.changed)
     state = outcome.state
     version += 1
 
@@ -178,4 +188,14 @@ export function decideBids(inputs: BidBatchInputs): BidBatchDecision {
   const placed = last ? { bids: newBids, lot: last } : null
   const wallets = new Map([...bumps.keys()].map((id) => [id, walletOf(id)]))
   return { results, write, placed, wallets }
+}
+
+/**
+ * A bid on a lot that is not open: `lot_ended` once its end has passed (settled, unsold, or open
+ * with its clock run out and not closed yet), else `lot_not_open` (scheduled or cancelled).
+ */
+function refuseUnlessOpen(lot: LockedLot, endsAt: Date, now: Date): void {
+  const over = lot.status === 'settled' || lot.status === 'unsold'
+  if (over || (lot.status === 'open' && now.getTime() >= endsAt.getTime())) throw lotEnded()
+  if (lot.status !== 'open') throw lotNotOpen()
 }

@@ -33,6 +33,7 @@ export function toLockedLot(row: LotRow): LockedLot {
     // Rows read before migration 024 ran (none in practice) carry neither column.
     cancelledAt: row.cancelled_at ?? null,
     cancelReason: row.cancel_reason ?? null,
+    showId: row.show_id ?? null,
   }
 }
 
@@ -53,6 +54,8 @@ export function myStatus(row: LotRow, userId: string, myMax: number | null): MyL
   const leads = row.leader_id === userId
   const sold = row.reserve_price === null || (row.current_price ?? 0) >= (row.reserve_price ?? 0)
   switch (row.status) {
+    // A show's queued lot takes absentee bids (docs/product.md "Live shows").
+    case 'scheduled':
     case 'open':
       return leads ? 'leading' : myMax !== null ? 'outbid' : null
     case 'settled':

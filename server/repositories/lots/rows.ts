@@ -29,6 +29,8 @@ export interface LotRow {
   settled_at: Date | null
   cancelled_at: Date | null
   cancel_reason: string | null
+  /** The live show it runs in (migration 026), or null. */
+  show_id: string | null
 }
 
 /**

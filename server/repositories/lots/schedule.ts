@@ -2,11 +2,14 @@
 import type { Queryable } from '../../db/types.ts'
 import { SHOW_REMINDER_MS } from '../../../common/shows.ts'
 
-/** Opens every scheduled lot whose start has come (one more version each); returns their ids. */
+/**
+ * Opens every scheduled lot whose start has come (one more version each); returns their ids. A
+ * show's lots are not among them: only the host or auto-advance opens one (commands/shows/).
+ */
 export async function openDueLots(db: Queryable, now: Date): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `update lots set status = 'open', version = version + 1, updated_at = $1
-      where status = 'scheduled' and starts_at <= $1 returning id`,
+      where status = 'scheduled' and starts_at <= $1 and show_id is null returning id`,
     [now],
   )
   return rows.map((r) => r.id)
@@ -39,14 +42,18 @@ export async function lotsDueToClose(db: Queryable, now: Date, limit: number): P
   return rows.map((r) => r.id)
 }
 
-/** When the scheduler next has work: a start, an end, or an "ending soon" notice. */
+/**
+ * When the scheduler next has work: a start (not a show lot's), an end, an "ending soon" notice,
+ * or a live show's auto-advance.
+ */
 export async function nextLotEventAt(
   db: Queryable,
   endingSoonMs: number,
 ): Promise<Date | undefined> {
   const { rows } = await db.query<{ at: Date | null }>(
     `select least(
-       (select min(starts_at) from lots where status = 'scheduled'),
+       (select min(starts_at) from lots where status = 'scheduled' and show_id is null),
+       (select min(next_lot_at) from shows where state = 'live'),
        (select min(ends_at) from lots where status = 'open'),
        (select min(ends_at) - make_interval(secs => $1) from lots
          where status = 'open' and ending_soon_at is null),

@@ -41,6 +41,7 @@ const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   settledAt: null,
   cancelledAt: null,
   cancelReason: null,
+  showId: null,
   ...patch,
 })
 const bid = (id: string, amount: number, key = `key-${id}-${amount}`): BidRequest => ({
@@ -107,7 +108,7 @@ describe('decideBids', () => {
     const d = decideBids(inputs([bid('seller', 1_000), bid('alice', 1_000)]))
     expect(codes(d)).toEqual(['own_lot', 201])
     const ended = decideBids(inputs([bid('alice', 1_000)], { endsAt: now }))
-    expect(codes(ended)).toEqual(['lot_not_open'])
+    expect(codes(ended)).toEqual(['lot_ended'])
     expect(ended.placed).toBeNull()
     expect(ended.write.released).toEqual([{ userId: 'alice', key: 'key-alice-1000' }])
   })
@@ -344,12 +345,25 @@ describe('decideBids: what each bidder is answered, and what is written', () => 
     expect(error?.message).toBe('Your available balance (0.00) does not cover a maximum of 10.00.')
   })
 
-  it.each(['scheduled', 'settled', 'unsold', 'cancelled'] as const)(
-    'a %s lot takes no bid, even before its end',
-    (status) => {
-      expect(codes(decideBids(inputs([bid('alice', 1_000)], { status })))).toEqual(['lot_not_open'])
-    },
-  )
+  it.each([
+    ['scheduled', 'lot_not_open'],
+    ['cancelled', 'lot_not_open'],
+    ['settled', 'lot_ended'],
+    ['unsold', 'lot_ended'],
+  ] as const)('a %s lot takes no bid, even before its end (%s)', (status, code) => {
+    expect(codes(decideBids(inputs([bid('alice', 1_000)], { status })))).toEqual([code])
+  })
+
+  it("a show's queued lot takes absentee bids, and no bid moves its clock before it opens", () => {
+    const endsAt = new Date(now.getTime() + 5_000)
+    const queued = { status: 'scheduled', showId: 'show-1', endsAt, softCloseSeconds: 10 } as const
+    const d = decideBids(inputs([bid('alice', 1_000), bid('bob', 2_000)], queued))
+    expect(codes(d)).toEqual([201, 201])
+    expect(d.write.lot.endsAt).toEqual(endsAt)
+    // Even past its placeholder end: the clock has not started.
+    const late = decideBids(inputs([bid('alice', 1_000)], { ...queued, endsAt: now }))
+    expect(codes(late)).toEqual([201])
+  })
 
   it('a bid the rules refuse is answered with the rule, and the others still go through', () => {
     const d = decideBids(inputs([bid('alice', 900), bid('bob', 1_000)]))

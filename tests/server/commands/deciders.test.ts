@@ -46,6 +46,7 @@ const lot = (patch: Partial<LockedLot> = {}): LockedLot => ({
   closedAt: null,
   cancelledAt: null,
   cancelReason: null,
+  showId: null,
   settledAt: null,
   ...patch,
 })
