@@ -68,7 +68,7 @@ async function bidMinimum(page: Page) {
 /** Waits until the scheduler has closed the lot (its clock ran out). */
 async function closed(lotId: string) {
   await expect
-    .poll(async () => (await lotNow(lotId)).status, { timeout: 40_000, intervals: [500] })
+    .poll(async () => (await lotNow(lotId)).status, { timeout: 40_000, interval: 500 })
     .not.toBe('open')
 }
 

@@ -106,7 +106,7 @@ export async function openLot(
 export function bid(
   m: Member,
   lotId: string,
-  body: { amount: unknown; maxAmount?: unknown },
+  body: { amount?: unknown; maxAmount?: unknown },
   key: string | null = randomUUID(),
 ) {
   return m.b.request({

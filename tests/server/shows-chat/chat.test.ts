@@ -208,7 +208,7 @@ describe('the host moderates', () => {
   }
   const remove = (m: Member, id: string) =>
     m.b.request({ method: 'DELETE', url: `/api/shows/${showId}/chat/${id}` })
-  const mute = (m: Member, payload: unknown) =>
+  const mute = (m: Member, payload: Record<string, unknown>) =>
     m.b.request({ method: 'POST', url: `/api/shows/${showId}/mutes`, payload })
 
   it('removes a message: 204 twice, gone from the history, the room told once', async () => {

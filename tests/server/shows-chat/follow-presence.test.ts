@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { showChannel, showPresenceChannel } from '../../../common/wire.ts'
 import { member, RecordingBroadcaster, type Member } from '../auction-helpers.ts'
-import { createTestApp, testConfig, XHR, type TestApp } from '../helpers.ts'
+import { browser, createTestApp, testConfig, XHR, type TestApp } from '../helpers.ts'
 import { insertShow } from './show-kit.ts'
 
 /** Following a seller, and who may be counted among a show's viewers (issue 34). */
@@ -75,7 +75,7 @@ describe('following a seller', () => {
 describe("a show's viewers (presence)", () => {
   const SOCKET = '1234.5678'
   const authorize = (m: Member | null, channel: string) =>
-    (m ? m.b.request.bind(m.b) : (o: Parameters<typeof t.app.inject>[0]) => t.app.inject(o))({
+    (m ?? { b: browser(t.app) }).b.request({
       method: 'POST',
       url: '/broadcasting/auth',
       headers: XHR,
