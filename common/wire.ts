@@ -109,6 +109,12 @@ export interface OrderMessageEvent {
   message: OrderMessage
 }
 
+/**
+ * The most one event's data may hold: Pusher's limit, and the embedded service's default
+ * (docs/realtime.md). An event that could grow past it has a smaller stand-in.
+ */
+export const EVENT_DATA_MAX_BYTES = 10 * 1024
+
 /** What each event carries: every publish and every handler is typed by this map. */
 export interface EventPayloads {
   'lot.created': LotSummary
@@ -139,6 +145,11 @@ export interface EventPayloads {
   notification: AppNotification
   /** A show changed (state, lot on the block, a result, the queue): on `show.{id}`, `my` null. */
   'show.updated': ShowDetail
+  /**
+   * The show changed but is too large for one event (`EVENT_DATA_MAX_BYTES`, a long queue):
+   * on `show.{id}` instead of `show.updated`; clients fetch the show.
+   */
+  'show.changed': { id: string; version: number }
   /** A show started, went live, paused or ended: on `shows`, for the "Live now" strip. */
   'show.listed': ShowSummary
   /** A chat message, on `show.{id}`. */
@@ -162,6 +173,7 @@ export const EVENTS = {
   payoutAccountUpdated: 'payout_account.updated',
   notification: 'notification',
   showUpdated: 'show.updated',
+  showChanged: 'show.changed',
   showListed: 'show.listed',
   chatMessage: 'chat.message',
   chatRemoved: 'chat.removed',

@@ -1,5 +1,5 @@
 import type { ShowDetail, ShowSummary } from '../../../common/shows.ts'
-import { EVENTS, SHOWS_CHANNEL, showChannel } from '../../../common/wire.ts'
+import { EVENT_DATA_MAX_BYTES, EVENTS, SHOWS_CHANNEL, showChannel } from '../../../common/wire.ts'
 import type { Queryable } from '../../db/types.ts'
 import type { Publication } from '../../lib/publication.ts'
 import { notFound } from '../../lib/problem.ts'
@@ -20,11 +20,24 @@ export async function announceShow(
   const row = await findShow(tx, showId)
   if (!row) throw notFound('Show')
   const detail = await showDetail(tx, row, null, options.now)
-  events.add({ channel: showChannel(showId), name: EVENTS.showUpdated, data: detail })
+  events.add(roomEvent(detail))
   if (options.stateChanged) {
     events.add({ channel: SHOWS_CHANNEL, name: EVENTS.showListed, data: summaryOf(detail) })
   }
   return detail
+}
+
+/**
+ * The room's event: the whole show, or, when that is more than one event may carry (a long queue
+ * of lots with their pictures), `show.changed` with its version, and the rooms fetch it.
+ */
+export function roomEvent(detail: ShowDetail) {
+  const channel = showChannel(detail.id)
+  // A margin for the event's envelope (channel, name) around its data.
+  if (Buffer.byteLength(JSON.stringify(detail)) <= EVENT_DATA_MAX_BYTES - 512) {
+    return { channel, name: EVENTS.showUpdated, data: detail }
+  }
+  return { channel, name: EVENTS.showChanged, data: { id: detail.id, version: detail.version } }
 }
 
 /** The list's fields of a show: what `show.listed` carries (a closed shape, nothing more). */

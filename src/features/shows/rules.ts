@@ -21,6 +21,14 @@ const showUpdated: BridgeRule<ShowDetail, ShowDetail> = {
   gapKeys: (params) => [showKeys.detail(params.id ?? '')],
 }
 
+/** The show changed but was too large to send (a long queue): fetch it. */
+const showChanged: BridgeRule<{ id: string; version: number }, ShowDetail> = {
+  channel: SHOW_CHANNEL,
+  event: EVENTS.showChanged,
+  queryKey: (_data, params) => showKeys.detail(params.id ?? ''),
+  invalidate: true,
+}
+
 /** Chat is not versioned: a message is added once (by id); a drop refetches the latest page. */
 const chatMessage: BridgeRule<ShowChatMessage, ChatPage> = {
   channel: SHOW_CHANNEL,
@@ -78,6 +86,7 @@ const listedLivePages: BridgeRule<ShowSummary, unknown> = {
 
 export const showRules = [
   showUpdated,
+  showChanged,
   chatMessage,
   chatRemoved,
   listedLive,

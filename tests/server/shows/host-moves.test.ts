@@ -211,3 +211,25 @@ describe('next and skip', () => {
     expect(opened.lots.map((l: { state: string }) => l.state)).toEqual(['skipped', 'running'])
   })
 })
+
+describe("the room's event", () => {
+  it('is the whole show while it fits one event, and `show.changed` to fetch once it does not', async () => {
+    const small = await showWith(2)
+    await expectMove(small.seller, small.id, 'start')
+    const updated = broadcaster.named('show.updated')
+    expect(updated.length).toBeGreaterThan(0)
+    for (const e of updated) expect(e.channel).toBe(`show.${small.id}`)
+    expect(broadcaster.named('show.changed')).toEqual([])
+
+    // Fifty lots with their summaries are far more than the 10 KB one event may carry.
+    broadcaster.clear()
+    const large = await showWith(50)
+    const started = await expectMove(large.seller, large.id, 'start')
+    expect(JSON.stringify(started).length).toBeGreaterThan(10 * 1024)
+    expect(broadcaster.named('show.updated')).toEqual([])
+    const changed = broadcaster.named('show.changed')
+    expect(changed.length).toBeGreaterThan(0)
+    for (const e of changed) expect(e.channel).toBe(`show.${large.id}`)
+    expect(changed.at(-1)!.data).toEqual({ id: large.id, version: started.version })
+  })
+})
