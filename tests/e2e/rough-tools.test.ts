@@ -76,6 +76,9 @@ describe('seller tools on a phone (issue 32)', () => {
     await page.goto(`${server.url}lots/${lot.id}`)
     const panel = page.getByTestId('seller-panel')
     await panel.waitFor()
+    // The seller's tools are the point here, not an early tap: a tap before the app has taken the
+    // page over is kept for 15 s at most (src/main.tsx), and a loaded CI machine took longer.
+    await appStarted(page)
     const endNow = panel.getByRole('button', { name: 'End now' })
     expect((await endNow.boundingBox())!.height).toBeGreaterThanOrEqual(44)
     await endNow.tap()
