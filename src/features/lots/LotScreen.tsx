@@ -5,6 +5,7 @@ import { lotChannel } from '../../../common/wire'
 import { isApiError } from '../../api/errors'
 import { useCurrency } from '../../api/config'
 import { DeliveryLine } from './components/DeliveryLine'
+import { PriceFacts } from './components/PriceFacts'
 import { EmptyState } from '../../components/EmptyState'
 import { NothingSaved } from '../../components/NothingSaved'
 import { OfflineNotice } from '../../components/OfflineNotice'
@@ -191,18 +192,7 @@ export default function LotScreen() {
                 {t('lots.currentPrice')}
               </h2>
               <div className="price-row">
-                <div>
-                  <p className="label">
-                    {lot.currentPrice === null ? t('lots.startingAt') : t('lots.currentPrice')}
-                  </p>
-                  <p className="price price-big" data-testid="lot-price">
-                    {money(lot.currentPrice ?? lot.startingPrice)}
-                  </p>
-                  <p className="muted small">
-                    {t('lots.bids', { count: lot.bidCount })}
-                    {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
-                  </p>
-                </div>
+                <PriceFacts lot={lot} format={money} priceTestId="lot-price" />
                 <div className="time-box">
                   <p className="label">
                     {opensAt

@@ -8,6 +8,7 @@ import { useOwnLeadFollows } from '../useOwnLead'
 import { Countdown } from './Countdown'
 import { LotBidding } from './LotBidding'
 import { LotGallery } from './LotGallery'
+import { PriceFacts } from './PriceFacts'
 
 /**
  * A live show's lot on the block (issue 34), loaded as its own chunk by the show room and the host
@@ -41,18 +42,12 @@ export default function ShowLotPanel({
       {bidding ? <LotGallery title={lot.title} pictures={lot.pictures} /> : null}
       <h2 id="show-current-h">{lot.title}</h2>
       <div className="price-row">
-        <div>
-          <p className="label">
-            {lot.currentPrice === null ? t('lots.startingAt') : t('lots.currentPrice')}
-          </p>
-          <p className="price price-big" data-testid="show-lot-price">
-            {format(lot.currentPrice ?? lot.startingPrice)}
-          </p>
-          <p className="muted small" data-testid="show-lot-bids">
-            {t('lots.bids', { count: lot.bidCount })}
-            {lot.leader ? ` · ${t('lots.leader', { alias: lot.leader })}` : null}
-          </p>
-        </div>
+        <PriceFacts
+          lot={lot}
+          format={format}
+          priceTestId="show-lot-price"
+          bidsTestId="show-lot-bids"
+        />
         <div className="time-box">
           <p className="label">{t('lots.timeLeft')}</p>
           <p className="countdown-big" data-testid="show-lot-clock">
