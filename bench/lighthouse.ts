@@ -11,7 +11,7 @@
  * --slowdown sets Lighthouse's simulated CPU slowdown (`throttling.cpuSlowdownMultiplier`, 4 is the
  * mobile default). --docs writes the "Lighthouse (first visit, mobile)" section of
  * docs/performance.md, or "Lighthouse (first visit, mobile, 6× CPU)" for --slowdown 6, so each
- * slowdown keeps its own section; --save keeps every run's full report (`<page>-<n>.json`) to see
+ * slowdown keeps its own section; --save keeps every run's full report (`<page>-<n>.json`) and trace (`<page>-<n>.trace.json`, the last attempt's) to see
  * where the time went.
  *
  * Benchmark index: measured at 1,300–2,600 (Lighthouse's `environment.benchmarkIndex`, this
@@ -230,6 +230,9 @@ async function measureOnce(url: string): Promise<Result> {
   }
 }
 
+/** The last run's trace, kept beside its report by --save (to see what each long task ran). */
+let lastTrace: unknown
+
 async function runOnce(url: string): Promise<Result> {
   const port = await freePort()
   // A fresh browser per run: a first visit, nothing cached, no service worker.
@@ -256,6 +259,7 @@ async function runOnce(url: string): Promise<Result> {
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message)
     const used = result.lhr.configSettings.throttling.cpuSlowdownMultiplier
     if (used !== SLOWDOWN) throw new Error(`Lighthouse ran at ${used}× CPU, not ${SLOWDOWN}×`)
+    lastTrace = result.artifacts.Trace
     return result.lhr
   } finally {
     await browser.close()
@@ -330,6 +334,7 @@ async function measurePage(label: string, url: string) {
       mkdirSync(save, { recursive: true })
       const name = `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${i + 1}.json`
       writeFileSync(join(save, name), JSON.stringify(runs.at(-1)!.lhr))
+      writeFileSync(join(save, name.replace(/\.json$/, '.trace.json')), JSON.stringify(lastTrace))
     }
   }
   const lhrs = runs.map((r) => r.lhr)

@@ -54,11 +54,12 @@ function hydrate() {
   // First: the worker loads the locale data of the prices, plurals and dates the screen shows,
   // off the main thread, while the screen's data and code are gathered; hydration waits for it
   // (bounded), or its first price would load that data inside a long task.
+  // The zone cookie once the worker has told the zone (building a format to learn it is a long task).
   const intl = warmUpIntl(getLanguage(), DEFAULT_CURRENCY, (work) => onIdle(work, 1000))
+  void intl.then(() => onIdle(rememberTimeZone))
   setFirstRenderHints(rendered!.hints)
   waitBeforeWrites(() => startRestore(queryClient).done)
   provideQueueableDefinitions(() => import('./app/offline-mutations'))
-  onIdle(rememberTimeZone)
   void Promise.all([
     preloadScreen(screenPath, renderedScreenData),
     loadLanguage(getLanguage()).catch(() => undefined),
@@ -90,8 +91,9 @@ function hydrate() {
 function boot() {
   // While the first screen's code and data are on their way: the first price, plural and date
   // would otherwise each load locale data inside the render that shows them.
-  void warmUpIntl(getLanguage(), DEFAULT_CURRENCY, (work) => onIdle(work, 1000))
-  onIdle(rememberTimeZone)
+  void warmUpIntl(getLanguage(), DEFAULT_CURRENCY, (work) => onIdle(work, 1000)).then(() =>
+    onIdle(rememberTimeZone),
+  )
   prefetchPersistedState()
   seedOnlineState()
   // Fetch the current screen's chunk while the cache restores, so it renders without suspending,

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DEFAULT_CURRENCY, type RuntimeConfig } from '../../common/config'
-import { api } from './client'
+import { getJson } from './client'
 
 /** GET /api/config: real-time host/key, Stripe publishable key, currency, server time. */
 export const configQuery = queryOptions({
   queryKey: ['config'] as const,
-  queryFn: ({ signal }) => api.get('config', { signal }).json<RuntimeConfig>(),
+  queryFn: ({ signal }) => getJson<RuntimeConfig>('config', { signal }),
   staleTime: 5 * 60_000,
 })
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { FIRST_SCREEN_ANSWERS_ID } from '../../common/first-screen-answers'
 import { json, mockApi } from '../testing/http'
-import { api } from './client'
+import { api, getJson } from './client'
 import {
   agedBy,
   ANSWERS_FRESH_MS,
@@ -49,6 +49,22 @@ describe("the page's first answers (decision 0039)", () => {
     expect(await api.get('lots', { searchParams: { status: 'open' } }).json()).toEqual({
       items: [],
     })
+  })
+
+  it('getJson takes the answer before any request is built, once, at the address ky would ask', async () => {
+    const { requests } = mockApi({ 'GET /api/lots': () => json({ items: ['from-server'] }) })
+    const searchParams = () => new URLSearchParams({ sort: 'ending', q: 'blue vase' })
+    await getJson('lots', { searchParams: searchParams() })
+    const asked = requests[0]!.url
+    pageBrings({ [asked]: { items: ['from-page'] } })
+    expect(await getJson('lots', { searchParams: searchParams() })).toEqual({
+      items: ['from-page'],
+    })
+    expect(requests).toHaveLength(1)
+    expect(await getJson('lots', { searchParams: searchParams() })).toEqual({
+      items: ['from-server'],
+    })
+    expect(requests).toHaveLength(2)
   })
 
   it('hands out nothing once the page is no longer new: the server is asked', () => {

@@ -72,6 +72,25 @@ function renderAnswer(url: string): Response {
     : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
 }
 
+/**
+ * The page's answer for a GET of this absolute address, parsed, once (moved on by its wait in the
+ * page); undefined when it brought none, and always while the server renders (its answers go
+ * through the HTTP client, which turns a missing one into the 503 that stops the render).
+ */
+export function takeFirstScreenBody(url: string, now = performance.now()): unknown {
+  if (renderAnswers) return undefined
+  const all = readAnswers()
+  if (all.size === 0) return undefined
+  if (now > ANSWERS_FRESH_MS) {
+    all.clear()
+    return undefined
+  }
+  if (!all.has(url)) return undefined
+  const body = all.get(url)
+  all.delete(url)
+  return agedBy(body, now - pageArrivedAt())
+}
+
 /** The page's answer for this request as a Response, once; undefined when it brought none. */
 export function takeFirstScreenAnswer(
   input: RequestInfo | URL,
@@ -80,21 +99,12 @@ export function takeFirstScreenAnswer(
 ): Response | undefined {
   const request = input instanceof Request ? input : undefined
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
-  if (renderAnswers) {
-    return renderAnswer(request ? request.url : input instanceof URL ? input.href : String(input))
-  }
-  if (method !== 'GET') return undefined
-  const all = readAnswers()
-  if (all.size === 0) return undefined
-  if (now > ANSWERS_FRESH_MS) {
-    all.clear()
-    return undefined
-  }
   const url = request ? request.url : input instanceof URL ? input.href : String(input)
-  if (!all.has(url)) return undefined
-  const body = all.get(url)
-  all.delete(url)
-  return new Response(JSON.stringify(agedBy(body, now - pageArrivedAt())), {
+  if (renderAnswers) return renderAnswer(url)
+  if (method !== 'GET') return undefined
+  const body = takeFirstScreenBody(url, now)
+  if (body === undefined) return undefined
+  return new Response(JSON.stringify(body), {
     status: 200,
     headers: { 'Content-Type': 'application/json' },
   })

@@ -1,11 +1,20 @@
 import { useSyncExternalStore } from 'react'
 import { firstRenderHints, TIME_ZONE_COOKIE } from '../../common/first-render'
 
-/** The browser's own zone, worked out once (an Intl object costs locale data to build). */
+/**
+ * The browser's own zone, worked out once: told by the Intl warm-up worker (src/i18n/warm-up.ts)
+ * as a rule, else from a default format built here, which costs a slow phone a long task (the
+ * format of the browser's locale, whose data nothing else loads).
+ */
 let local: string | undefined
 function localTimeZone(): string {
   local ??= new Intl.DateTimeFormat().resolvedOptions().timeZone
   return local
+}
+
+/** The zone the warm-up worker found (the same process, so the same zone); a blank is no answer. */
+export function knowTimeZone(zone: string | undefined): void {
+  if (typeof zone === 'string' && zone.length > 0) local ??= zone
 }
 
 const never = () => () => undefined

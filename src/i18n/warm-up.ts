@@ -1,11 +1,15 @@
 import { formatMoney } from '../../common/money'
+import type { WarmedUp } from './intl-warmup.worker'
+import { knowTimeZone } from './time-zone'
 
 /**
  * Starts loading the locale data of the first screen's formats in a worker (decision 0035), so the
  * first price, plural and date the app renders do not each stall the main thread: the data is the
  * renderer process's, shared with the page, and the page's own first `Intl` objects then take a
  * fraction of a millisecond. Where workers are missing or refused, the formatter is built on the
- * main thread once the page is idle, as before. Resolves when the worker is done (or failed).
+ * main thread once the page is idle, as before. Resolves when the worker is done (or failed); the
+ * browser's time zone it found is handed to src/i18n/time-zone.ts, so the page never builds a
+ * format only to learn it.
  */
 export function warmUpIntl(
   lang: string,
@@ -29,7 +33,14 @@ export function warmUpIntl(
         worker.terminate()
         resolve()
       }
-      worker.addEventListener('message', done, { once: true })
+      worker.addEventListener(
+        'message',
+        ({ data }: MessageEvent<WarmedUp | undefined>) => {
+          knowTimeZone(data?.timeZone)
+          done()
+        },
+        { once: true },
+      )
       worker.addEventListener('error', () => {
         done()
         fallback()

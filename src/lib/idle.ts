@@ -22,3 +22,25 @@ export function afterLoadAndIdle(work: () => void): () => void {
   addEventListener('load', idle, { once: true })
   return () => cancel()
 }
+
+interface YieldingScheduler {
+  yield?: () => Promise<void>
+}
+
+/**
+ * A new task for what follows, so a tap or a frame can come first: a slow phone's long task cut in
+ * two. `scheduler.yield()` where the browser has it (the rest keeps its place ahead of other
+ * work), else a message to ourselves (a task, without a timer's clamping).
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: YieldingScheduler }).scheduler
+  if (typeof scheduler?.yield === 'function') return scheduler.yield()
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}

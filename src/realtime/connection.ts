@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type Pusher from 'pusher-js'
 import type { RuntimeConfig } from '../../common/config'
 import { setSocketId } from '../api/client'
+import { nextTask } from '../lib/idle'
 import { loadAgain } from '../lib/load-again'
 import { authorize } from './authorize'
 import { applyEvent, matchChannel, type AnyRule } from './bridge'
@@ -78,6 +79,10 @@ export class RealtimeClient {
       () => generation !== this.generation,
     )
     if (!PusherClass || generation !== this.generation) return
+    // pusher-js was evaluated in this task; connecting in the next keeps each under a slow
+    // phone's long-task line (decision 0059).
+    await nextTask()
+    if (generation !== this.generation) return
     const pusher = new PusherClass(
       this.deps.config.key,
       pusherOptions(this.deps.config, this.deps.authorize ?? authorize),

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { PublicUser } from '../../../common/accounts'
-import { api } from '../../api/client'
+import { getJson } from '../../api/client'
 
 export const meKey = ['me'] as const
 
@@ -10,7 +10,7 @@ export const meKey = ['me'] as const
  * the page (common/first-screen.ts), so it is already under way when the app asks.
  */
 export async function fetchMe(signal?: AbortSignal): Promise<PublicUser | null> {
-  const body = await api.get('session', { signal }).json<{ user: PublicUser | null }>()
+  const body = await getJson<{ user: PublicUser | null }>('session', { signal })
   return body.user
 }
 

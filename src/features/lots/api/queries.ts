@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query'
 import type { BidPage, LotDetail, LotSummary } from '../../../../common/auction'
 import { DEFAULT_LOT_SORT } from '../../../../common/auction'
-import { api } from '../../../api/client'
+import { api, getJson } from '../../../api/client'
 import { apiSearchParams } from '../list-params'
 import { noteServerTime } from '../clock'
 import { mergeBids } from './cache'
@@ -21,7 +21,7 @@ export function lotListQuery(params: ListParams) {
     queryFn: async ({ pageParam, signal }) => {
       const searchParams = apiSearchParams({ sort: DEFAULT_LOT_SORT, ...params })
       if (pageParam) searchParams.set('cursor', pageParam)
-      const page = await api.get('lots', { searchParams, signal }).json<Page<LotSummary>>()
+      const page = await getJson<Page<LotSummary>>('lots', { searchParams, signal })
       noteServerTime(page.items[0]?.serverTime)
       return page
     },
@@ -37,7 +37,7 @@ export function lotQuery(id: string) {
   return queryOptions({
     queryKey: lotKeys.detail(id),
     queryFn: async ({ signal }) => {
-      const lot = await api.get(`lots/${encodeURIComponent(id)}`, { signal }).json<LotDetail>()
+      const lot = await getJson<LotDetail>(`lots/${encodeURIComponent(id)}`, { signal })
       noteServerTime(lot.serverTime)
       return lot
     },
@@ -64,7 +64,7 @@ export async function fetchBidHistory(
   const cached = client.getQueryData<BidHistory>(lotKeys.bids(id))
   const path = `lots/${encodeURIComponent(id)}/bids`
   if (!cached || cached.items.length === 0) {
-    const page = await api.get(path, { signal }).json<BidPage>()
+    const page = await getJson<BidPage>(path, { signal })
     return { items: mergeBids([], page.items), version: page.version }
   }
   let items = cached.items
