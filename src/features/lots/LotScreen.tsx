@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT, type MessageKey } from '../../i18n'
 import { dateTimeFormat } from '../../i18n/intl'
 import { useTimeZone } from '../../i18n/time-zone'
+import { HydrateApart } from '../../components/HydrateApart'
 import { useOnline } from '../../offline/online'
 import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
@@ -158,7 +159,9 @@ export default function LotScreen() {
         </p>
         <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
       </div>
-      <LotGallery title={lot.title} pictures={lot.pictures} />
+      <HydrateApart>
+        <LotGallery title={lot.title} pictures={lot.pictures} />
+      </HydrateApart>
       <header className="lot-head">
         <div>
           <h1>{lot.title}</h1>
@@ -287,18 +290,23 @@ export default function LotScreen() {
           </section>
         ) : null}
       </div>
+      {/* Below the bid bar's part: hydrated after it, in tasks of their own (decision 0062). */}
       <aside className="lot-side">
-        <section className="panel" aria-label={t('lot.watchersTitle')}>
-          <Watchers lotId={lot.id} me={me} sellerId={lot.sellerId} />
-        </section>
-        <BidHistoryList
-          lotId={lot.id}
-          currency={currency}
-          myAlias={me?.alias ?? null}
-          isSeller={isSeller}
-          winningBidId={result.data?.winningBidId ?? null}
-          opensAt={opensAt}
-        />
+        <HydrateApart>
+          <section className="panel" aria-label={t('lot.watchersTitle')}>
+            <Watchers lotId={lot.id} me={me} sellerId={lot.sellerId} />
+          </section>
+        </HydrateApart>
+        <HydrateApart>
+          <BidHistoryList
+            lotId={lot.id}
+            currency={currency}
+            myAlias={me?.alias ?? null}
+            isSeller={isSeller}
+            winningBidId={result.data?.winningBidId ?? null}
+            opensAt={opensAt}
+          />
+        </HydrateApart>
         {isSeller ? <BlockBidders lotId={lot.id} /> : null}
       </aside>
     </div>

@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
+import { HydrateApart } from '../../../components/HydrateApart'
 import { setInstallPlace } from '../../../components/install-interest'
 import { LoadMore } from '../../../components/LoadMore'
 import { NothingSaved } from '../../../components/NothingSaved'
@@ -67,14 +68,17 @@ export function LotPagesList({
             <Fragment key={lot.id}>
               {installPlace && index === INSTALL_AFTER ? <InstallPlace /> : null}
               <li>
-                {/* The first card's picture is the screen's largest paint: not lazy, asked first. */}
-                <LotCard
-                  lot={lot}
-                  currency={currency}
-                  extra={extra?.(lot)}
-                  badges={badges?.(lot)}
-                  priority={index === 0}
-                />
+                {/* Each card hydrates in a short task of its own (decision 0062). */}
+                <HydrateApart>
+                  {/* The first card's picture is the screen's largest paint: not lazy, asked first. */}
+                  <LotCard
+                    lot={lot}
+                    currency={currency}
+                    extra={extra?.(lot)}
+                    badges={badges?.(lot)}
+                    priority={index === 0}
+                  />
+                </HydrateApart>
               </li>
             </Fragment>
           ))}
