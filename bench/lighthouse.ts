@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/lighthouse.ts [--runs 5] [--slowdown 4] [--reruns 3]
  *                               [--url http://localhost:8000/] [--docs] [--save dir]
+ *                               [--baseline http://localhost:8100/ --baseline-name <commit>]
  *
  * Without --url it builds the client and starts its own server (PGlite, a free port).
  * --slowdown sets Lighthouse's simulated CPU slowdown (`throttling.cpuSlowdownMultiplier`, 4 is the
@@ -13,6 +14,11 @@
  * docs/performance.md, or "Lighthouse (first visit, mobile, 6× CPU)" for --slowdown 6, so each
  * slowdown keeps its own section; --save keeps every run's full report (`<page>-<n>.json`) and trace (`<page>-<n>.trace.json`, the last attempt's) to see
  * where the time went.
+ *
+ * --baseline compares instead: each page is measured on this build and on the baseline's server
+ * (an earlier commit, started apart) in alternation, run after run, so both meet the same
+ * machine; it reports the main thread's work, TBT and the scripts' bootup of each, their ratio,
+ * and with --docs writes "Lighthouse before and after (…)".
  *
  * Benchmark index: measured at 1,300–2,600 (Lighthouse's `environment.benchmarkIndex`, this
  * machine's speed at the time); a run outside the range is re-run, not dropped, up to --reruns
@@ -452,6 +458,83 @@ function benchmarkLines(pages: Page[]): string[] {
   ]
 }
 
+/** The lot list and one open lot's room on a server. */
+async function pagesOf(base: string): Promise<Array<{ label: string; url: string }>> {
+  const list = (await (await fetch(new URL('api/lots?status=open', base))).json()) as {
+    items: Array<{ id: string }>
+  }
+  const lotId = list.items[0]?.id
+  if (!lotId) throw new Error(`No open lot to measure the lot room with on ${base}`)
+  return [
+    { label: 'lot list `/`', url: base },
+    { label: 'lot room `/lots/:id`', url: new URL(`lots/${lotId}`, base).href },
+  ]
+}
+
+/** What the before/after comparison reads from one report. */
+function comparedFigures(lhr: Result): Figures {
+  const thread = mainThread(lhr)
+  const scripts = bootup(lhr)
+  const scriptTotal = (pattern: RegExp) =>
+    [...scripts].filter(([name]) => pattern.test(name)).reduce((sum, [, b]) => sum + b.total, 0)
+  return {
+    'main thread ms': thread.total!,
+    // The same work on a machine of index 2,000: Lighthouse multiplies what it observed, and what
+    // it observes takes longer the slower the machine is at that moment (its benchmark index).
+    'main thread ms at index 2,000': (thread.total! * lhr.environment.benchmarkIndex) / 2000,
+    'Script Evaluation ms': thread['Script Evaluation'] ?? 0,
+    'Other ms': thread['Other'] ?? 0,
+    'Style & Layout ms': thread['Style & Layout'] ?? 0,
+    'TBT ms': numeric(lhr, 'total-blocking-time'),
+    'longest task ms': longTasks(lhr)['longest task ms']!,
+    'libraries (vendor.js) bootup ms': scriptTotal(/\/assets\/vendor-[^/]+\.js$/),
+    'real-time (pusher.js) bootup ms': scriptTotal(/\/assets\/pusher-[^/]+\.js$/),
+    performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    'benchmark index': lhr.environment.benchmarkIndex,
+  }
+}
+
+/** This build against a baseline's server, page by page, run after run in alternation. */
+async function compare(base: string, baseline: string, baselineName: string) {
+  const [ours, theirs] = [await pagesOf(base), await pagesOf(baseline)]
+  const sections: string[] = []
+  for (const [p, page] of ours.entries()) {
+    const before: Figures[] = []
+    const after: Figures[] = []
+    for (let i = 0; i < RUNS; i++) {
+      before.push(comparedFigures(await measureOnce(theirs[p]!.url)))
+      after.push(comparedFigures(await measureOnce(page.url)))
+      console.log(
+        `${page.label} pair ${i + 1}/${RUNS}: main thread ${Math.round(before.at(-1)!['main thread ms']!)} → ${Math.round(after.at(-1)!['main thread ms']!)} ms`,
+      )
+    }
+    const names = Object.keys(after[0]!)
+    const rows = names.map((name) => {
+      const b = median(before.map((f) => f[name]!))
+      const a = median(after.map((f) => f[name]!))
+      const pairRatio = median(after.map((f, i) => f[name]! / before[i]![name]!))
+      const ratio =
+        name === 'benchmark index' || !Number.isFinite(pairRatio) ? '' : pairRatio.toFixed(2)
+      return `| ${name} | ${thousands(b)} | ${thousands(a)} | ${ratio} |`
+    })
+    sections.push(
+      [
+        `| ${page.label}, median of ${RUNS} | before (${baselineName}) | after | after ÷ before (median of the ${RUNS} pairs) |`,
+        '|---|---:|---:|---:|',
+        ...rows,
+      ].join('\n'),
+    )
+  }
+  const report = [
+    `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN} --baseline <url> --baseline-name ${baselineName} --docs\` with the baseline's server started from a checkout of ${baselineName} (\`git worktree add\`, its own \`vite build\` and \`server/main.ts\`, PGlite, the local demo data).`,
+    `Machine: ${machine()}. Each pair is the baseline then this build, one after the other, so both meet the machine as it is at that moment; a fresh browser per run, Lighthouse's ${MODE} settings.`,
+    '',
+    ...sections.flatMap((section) => [section, '']),
+  ].join('\n')
+  console.log(report)
+  if (args.includes('--docs')) await writeSection(`Lighthouse before and after (${MODE})`, report)
+}
+
 async function main() {
   let stop = async () => {}
   let base = option('url')
@@ -461,6 +544,8 @@ async function main() {
     base = server.url
   }
   try {
+    const baseline = option('baseline')
+    if (baseline) return await compare(base, baseline, option('baseline-name') ?? 'baseline')
     const list = (await (await fetch(new URL('api/lots?status=open', base))).json()) as {
       items: Array<{ id: string }>
     }

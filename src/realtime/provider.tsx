@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useContext,
   useEffect,
   useState,
@@ -56,7 +57,10 @@ export function RealtimeProvider({
           rules,
           onEnded,
         })
-        setClient(current)
+        // Not urgent: the screens that use the connection redraw for it in a transition, in
+        // slices, instead of in one blocking task right after a slow phone's hydration (0062).
+        const started = current
+        startTransition(() => setClient(started))
         void current.start()
       })
     // Once the page has loaded and gone idle: the first screen's data was just fetched, and
