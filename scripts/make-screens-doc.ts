@@ -30,6 +30,8 @@ interface Screen {
   about: string
   /** What the person does before the picture (open a sheet, submit a form, scroll to a part). */
   act?: (page: Page) => Promise<void>
+  /** What has to happen once before this screen's pictures (a show going live). */
+  prepare?: () => Promise<void>
 }
 
 async function signIn(context: BrowserContext, base: string, email: string) {
@@ -96,6 +98,61 @@ async function liven(
   const scheduled = await list('scheduled')
   return { lot: lot.id, closed: closed[0]?.id, cancelled: other?.id, scheduled: scheduled[0]?.id }
 }
+
+interface DemoShow {
+  id: string
+  lots: Array<{ lotId: string; timerSeconds: number; mode: string; lot: { minNextBid: number } }>
+}
+
+/**
+ * Carol's scheduled demo show goes live (decision 0061): its first lot on the block for two
+ * minutes (the pictures of the room and the console are taken meanwhile), Alice's bid on it and a
+ * word in the chat from each.
+ */
+async function showGoesLive(browser: Browser, base: string): Promise<void> {
+  const upcoming = (await (await fetch(`${base}api/shows?kind=upcoming`)).json()) as {
+    items: Array<{ id: string }>
+  }
+  const id = upcoming.items[0]?.id
+  if (!id) throw new Error('no scheduled demo show')
+  const carol = await browser.newContext()
+  await signIn(carol, base, 'carol@lotline.test')
+  const show = (await (await carol.request.get(`${base}api/shows/${id}`)).json()) as DemoShow
+  const lots = show.lots.map((lot, index) => ({
+    lotId: lot.lotId,
+    timerSeconds: index === 0 ? 120 : lot.timerSeconds,
+    mode: lot.mode,
+  }))
+  const host = async (method: 'put' | 'post', path: string, data?: unknown) => {
+    const res = await carol.request[method](`${base}api/shows/${id}/${path}`, {
+      data,
+      headers: XHR,
+    })
+    if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
+  }
+  await host('put', 'lots', { lots })
+  await host('post', 'start')
+  await host('post', 'next', { lotId: lots[0]!.lotId })
+  await host('post', 'chat', { body: 'Welcome! First up: a serviced OM-1.' })
+  const alice = await browser.newContext()
+  await signIn(alice, base, 'alice@lotline.test')
+  const lot = (await (await alice.request.get(`${base}api/lots/${lots[0]!.lotId}`)).json()) as {
+    minNextBid: number
+  }
+  await alice.request.post(`${base}api/lots/${lots[0]!.lotId}/bids`, {
+    data: { amount: lot.minNextBid },
+    headers: { ...XHR, 'Idempotency-Key': `screens-show-${Date.now()}` },
+  })
+  await alice.request.post(`${base}api/shows/${id}/chat`, {
+    data: { body: 'Does it come with the strap?' },
+    headers: XHR,
+  })
+  await alice.close()
+  await carol.close()
+  liveShow = id
+}
+
+let liveShow: string | undefined
 
 async function main() {
   const server = await startServer({ distDir: buildClient('screens') })
@@ -198,16 +255,32 @@ async function main() {
         path: '/admin',
         about: 'Admin: members, adjustments, lots, audit',
       },
+      { name: 'shows', path: '/shows?kind=upcoming', about: 'Shows: live now, upcoming, past' },
+      {
+        name: 'show-room',
+        as: 'alice@lotline.test',
+        path: '/shows/:show',
+        about: 'A live show, as a bidder: the lot on the block, the queue and the chat',
+        prepare: () => showGoesLive(browser, base),
+      },
+      {
+        name: 'show-host',
+        as: 'carol@lotline.test',
+        path: '/shows/:show/host',
+        about: 'The host console: moves, the running lot, the chat with moderation',
+      },
     ]
     await rm(OUT, { recursive: true, force: true })
     await mkdir(OUT, { recursive: true })
     for (const screen of screens) {
+      await screen.prepare?.()
       for (const [device, options] of Object.entries(DEVICES)) {
         for (const theme of THEMES) {
           const context = await browser.newContext({ ...options, colorScheme: theme })
           if (screen.as) await signIn(context, base, screen.as)
           const page = await context.newPage()
-          await page.goto(`${base}${screen.path.replace(/^\//, '')}`)
+          const path = screen.path.replace(':show', liveShow ?? '')
+          await page.goto(`${base}${path.replace(/^\//, '')}`)
           await page.waitForSelector('main h1', { timeout: 20_000 })
           await page.waitForLoadState('networkidle').catch(() => {})
           await page.waitForTimeout(800)
