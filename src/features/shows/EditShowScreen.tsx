@@ -69,7 +69,9 @@ function EditShowForm({ show }: { show: ShowDetail }) {
         sendingLabel={t('showEdit.sending')}
         offlineReason={t('showEdit.offline')}
         startFixed={show.state === 'scheduled' ? null : t('showEdit.startFixed')}
-        lotsNote={past > 0 ? <p className="muted">{t('showEdit.pastLots', { count: past })}</p> : null}
+        lotsNote={
+          past > 0 ? <p className="muted">{t('showEdit.pastLots', { count: past })}</p> : null
+        }
       />
     </div>
   )

@@ -1,5 +1,9 @@
 import { useId, type ReactNode } from 'react'
-import { SHOW_MODES, SHOW_TIMER_MAX_SECONDS, SHOW_TIMER_MIN_SECONDS } from '../../../../common/shows'
+import {
+  SHOW_MODES,
+  SHOW_TIMER_MAX_SECONDS,
+  SHOW_TIMER_MIN_SECONDS,
+} from '../../../../common/shows'
 import { Button } from '../../../components/Button'
 import { TextField } from '../../../components/TextField'
 import { useT, type MessageKey } from '../../../i18n'
@@ -169,10 +173,13 @@ function PickedLotRow({ form, index, listId }: { form: ShowForm; index: number; 
   const lotError = errors[`lots.${index}.lotId`]
   const lotErrorId = `${listId}-lot-${index}-error`
   const buttonId = (direction: 'up' | 'down') => `${listId}-${lot.lotId}-${direction}`
-  // The moved lot's row is drawn again elsewhere: the focus follows it (to the other arrow at an end).
-  const move = (to: number, direction: 'up' | 'down') => {
+  // The moved lot's row is drawn again elsewhere: the focus follows it (to the other arrow at an
+  // end), unless the reader has moved it meanwhile.
+  const move = (to: number, direction: 'up' | 'down', from: HTMLElement) => {
     form.moveLot(index, to)
     setTimeout(() => {
+      const focused = document.activeElement
+      if (focused !== from && focused !== document.body && focused !== null) return
       const same = document.getElementById(buttonId(direction)) as HTMLButtonElement | null
       const other = document.getElementById(buttonId(direction === 'up' ? 'down' : 'up'))
       if (same && !same.disabled) same.focus()
@@ -221,7 +228,7 @@ function PickedLotRow({ form, index, listId }: { form: ShowForm; index: number; 
           className="btn btn-ghost"
           aria-label={t('showForm.moveUp', { title: lot.title })}
           disabled={index === 0}
-          onClick={() => move(index - 1, 'up')}
+          onClick={(event) => move(index - 1, 'up', event.currentTarget)}
         >
           ↑
         </button>
@@ -231,7 +238,7 @@ function PickedLotRow({ form, index, listId }: { form: ShowForm; index: number; 
           className="btn btn-ghost"
           aria-label={t('showForm.moveDown', { title: lot.title })}
           disabled={index === values.lots.length - 1}
-          onClick={() => move(index + 1, 'down')}
+          onClick={(event) => move(index + 1, 'down', event.currentTarget)}
         >
           ↓
         </button>
