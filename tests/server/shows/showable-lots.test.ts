@@ -86,7 +86,12 @@ describe('GET /api/shows/showable-lots', () => {
     expect(badCursor.json()).toMatchObject({ code: 'bad_request' })
     const foreign = Buffer.from(JSON.stringify([0, seller.id, 'live'])).toString('base64url')
     expect((await showable(seller, { cursor: foreign })).statusCode).toBe(400)
-    for (const query of [{ q: 'x'.repeat(101) }, { show: 'nope' }, { color: 'red' }]) {
+    const bad: Record<string, string>[] = [
+      { q: 'x'.repeat(101) },
+      { show: 'nope' },
+      { color: 'red' },
+    ]
+    for (const query of bad) {
       const res = await showable(seller, query)
       expect([res.statusCode, res.json().code]).toEqual([422, 'validation_failed'])
     }
