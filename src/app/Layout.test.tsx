@@ -53,7 +53,8 @@ describe('app layout', () => {
         }),
     })
     renderWithApp(<Layout>x</Layout>)
-    expect(await screen.findByRole('link', { name: 'Account' })).toBeTruthy()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(await within(nav).findByRole('link', { name: 'Account' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Shows' }).getAttribute('aria-current')).toBeNull()
   })
 

@@ -210,6 +210,11 @@ describe('the shows’ screens (issue 34)', () => {
       page: document.documentElement.scrollWidth,
     }))
     expect(overflow).toEqual({ bar: 360, links: [], page: 360 })
+    // The account left the tab bar for an icon in the header, beside the bell.
+    const account = page
+      .getByRole('banner')
+      .getByRole('link', { name: locale === 'es-ES' ? 'Cuenta' : 'Account' })
+    expect(await account.isVisible()).toBe(true)
     // Keyboard: the link is reached by Tab and followed by Enter.
     await page.goto(`${server.url}`)
     await page.getByRole('navigation').first().getByRole('link', { name }).waitFor()

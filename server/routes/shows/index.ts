@@ -72,9 +72,12 @@ const showRoutes: FastifyPluginAsyncTypebox<ShowRoutesOptions> = async (app, opt
     const cursor = raw === undefined ? undefined : decodeShowableCursor(raw)
     if (raw !== undefined && !cursor)
       throw new AppError(400, 'bad_request', 'The cursor is not valid.')
+    const showId = show?.toLowerCase()
+    // An admin hosting another seller's show edits that seller's queue: their lots are offered.
+    const edited = showId && user.role === 'admin' ? await findShow(db, showId) : undefined
     return listShowableLots(db, {
-      sellerId: user.id,
-      showId: show?.toLowerCase(),
+      sellerId: edited ? edited.seller_id : user.id,
+      showId,
       q: q?.trim() || undefined,
       cursor,
       limit: PAGE,

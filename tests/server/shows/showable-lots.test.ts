@@ -57,6 +57,11 @@ describe('GET /api/shows/showable-lots', () => {
     const editing = await allPages(seller, { show: created.json<{ id: string }>().id })
     expect(editing.ids.sort()).toEqual([free, inShow].sort())
     expect((await allPages(other)).ids).not.toContain(free)
+    // An admin editing the show (as its host) is offered the seller's lots, not their own.
+    const admin = await member(t.app, t.db, config, { role: 'admin' })
+    const asAdmin = await allPages(admin, { show: created.json<{ id: string }>().id })
+    expect(asAdmin.ids.sort()).toEqual([free, inShow].sort())
+    expect((await allPages(admin)).ids).toEqual([])
   })
 
   it('pages by cursor without repeating or skipping a lot, and searches by title', async () => {
