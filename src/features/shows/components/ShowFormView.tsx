@@ -87,14 +87,14 @@ export function ShowFormView(props: ShowFormViewProps) {
           readOnly={Boolean(props.startFixed)}
           hint={props.startFixed ?? undefined}
         />
-        <fieldset className="field">
+        <fieldset className="choice">
           <legend>{t('showForm.autoAdvance')}</legend>
-          <label>
+          <label className="choice-option">
             <input
               type="checkbox"
               checked={values.autoAdvance}
               onChange={(e) => update({ autoAdvance: e.target.checked })}
-            />{' '}
+            />
             {t('showForm.autoAdvanceOn')}
           </label>
           {values.autoAdvance ? (
