@@ -1,6 +1,6 @@
 /**
  * The live shows' screens in real Chromium (issue 34): the shows list, the create form, the edit
- * form, the show room and the host console pass the accessibility gate (tests/e2e/a11y.ts) in the
+ * form, the show room and the host console have no axe violation (tests/e2e/a11y.ts) in the
  * light and dark themes on a 360 px phone; offline, the list shows what it saved and how old it
  * is, the forms and the host's buttons are disabled and say why, and back online they work again.
  * The phone's tab bar, with Shows in it, still fits 360 px in English and Spanish.
@@ -26,6 +26,8 @@ const contexts: BrowserContext[] = []
 const PASSWORD = 'shows screens secret'
 /** The narrowest phone the app is laid out for. */
 const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } }
+/** These screens are held to no axe violation of any impact, not only serious ones. */
+const EVERY = { every: true }
 const SHOW_TITLE = `Screens show ${Date.now()}`
 let host: { id: string; email: string; cookie: string }
 let show: ShowDetail
@@ -122,13 +124,13 @@ describe('the shows’ screens (issue 34)', () => {
       const { page } = await hostPhone(theme)
       for (const screen of screens()) {
         await open(page, screen.path, screen.shows)
-        await expectAccessible(page, `${screen.label}, phone, ${theme}`)
+        await expectAccessible(page, `${screen.label}, phone, ${theme}`, EVERY)
       }
       // A form with its errors shown, and the edit form's lots, as a person meets them.
       await open(page, 'shows/new', 'Copper kettle for the show')
       await page.getByRole('button', { name: 'Schedule show' }).click()
       await page.getByText(/^Fix \d fields? to continue\.$/).waitFor()
-      await expectAccessible(page, `create form with errors, phone, ${theme}`)
+      await expectAccessible(page, `create form with errors, phone, ${theme}`, EVERY)
     },
   )
 
@@ -145,20 +147,20 @@ describe('the shows’ screens (issue 34)', () => {
     await context.setOffline(true)
     await open(page, 'shows', SHOW_TITLE)
     expect(await page.getByTestId('saved-age').first().textContent()).toMatch(/^Saved /)
-    await expectAccessible(page, 'shows list offline, phone, light')
+    await expectAccessible(page, 'shows list offline, phone, light', EVERY)
 
     await open(page, 'shows/new', 'Schedule a show')
     await expectDisabledWithReason(page, 'Schedule show', 'Scheduling a show needs a connection.')
-    await expectAccessible(page, 'create form offline, phone, light')
+    await expectAccessible(page, 'create form offline, phone, light', EVERY)
 
     await open(page, `shows/${show.id}/edit`, 'Edit show')
     await expectDisabledWithReason(page, 'Save changes', 'Saving changes needs a connection.')
-    await expectAccessible(page, 'edit form offline, phone, light')
+    await expectAccessible(page, 'edit form offline, phone, light', EVERY)
 
     await open(page, `shows/${show.id}/host`, 'Run the show')
     for (const move of [/^Open next lot/, 'Pause', 'Skip next lot', 'End show'])
       await expectDisabledWithReason(page, move, 'Running the show needs a connection.')
-    await expectAccessible(page, 'host console offline, phone, light')
+    await expectAccessible(page, 'host console offline, phone, light', EVERY)
 
     await context.setOffline(false)
     // Back online, the console's moves are decided by the show again: Pause is allowed.
