@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query'
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockApi } from '../testing/http'
 import { pwaStub } from '../testing/pwa-register-stub'
@@ -35,6 +35,16 @@ describe('app layout', () => {
     expect(signIn.getAttribute('href')).toBe('/sign-in?next=%2Faccount')
   })
 
+  it('has Shows in the nav for guests and members, marked as the current page on a show', async () => {
+    mockApi({ 'GET /api/session': () => json({ user: null }) })
+    renderWithApp(<Layout>x</Layout>, { path: '/shows/abc/host' })
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    const shows = within(nav).getByRole('link', { name: 'Shows' })
+    expect(shows.getAttribute('href')).toBe('/shows')
+    expect(shows.getAttribute('aria-current')).toBe('page')
+    expect(within(nav).getByRole('link', { name: 'Lots' }).getAttribute('aria-current')).toBeNull()
+  })
+
   it('shows Account in the nav once signed in', async () => {
     mockApi({
       'GET /api/session': () =>
@@ -43,7 +53,9 @@ describe('app layout', () => {
         }),
     })
     renderWithApp(<Layout>x</Layout>)
-    expect(await screen.findByRole('link', { name: 'Account' })).toBeTruthy()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(await within(nav).findByRole('link', { name: 'Account' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Shows' }).getAttribute('aria-current')).toBeNull()
   })
 
   it('shows the offline state in the header and a banner, and clears them when back online', async () => {

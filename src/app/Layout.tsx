@@ -90,6 +90,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink href="/" icon="lots">
               {t('nav.lots')}
             </NavLink>
+            <NavLink href="/shows" icon="shows">
+              {t('nav.shows')}
+            </NavLink>
             {me.data ? (
               member ? (
                 <member.MemberLinks me={me.data} />

@@ -59,7 +59,7 @@ export function MemberLinks({ me }: { me: PublicUser }) {
       </NavLink>
       <NotificationsLink className="nav-notifications" />
       <WalletLink userId={me.id} />
-      <NavLink href="/account" icon="account">
+      <NavLink href="/account" icon="account" className="nav-account">
         {t('nav.account')}
       </NavLink>
       {me.role === 'admin' ? (
@@ -71,9 +71,20 @@ export function MemberLinks({ me }: { me: PublicUser }) {
   )
 }
 
-/** Phones: notifications move from the tab bar to a bell in the header. */
+/**
+ * Phones: notifications and the account move from the tab bar to icons in the header, so the
+ * tab bar's labels (Shows among them) keep room enough at 360 px, in Spanish too.
+ */
 export function MemberBell() {
-  return <NotificationsLink className="header-bell" />
+  const { t } = useT()
+  return (
+    <>
+      <NotificationsLink className="header-bell" />
+      <NavLink href="/account" icon="account" className="header-account">
+        <span className="nav-label">{t('nav.account')}</span>
+      </NavLink>
+    </>
+  )
 }
 
 /** A member's live alerts on screen and this browser's push subscription, after the load. */

@@ -3,6 +3,7 @@ import { LineIcon } from '../components/LineIcon'
 /** Small line icons for the phone tab bar; decorative (the label names the link). */
 const PATHS = {
   lots: 'M4 5h16v4H4zM4 11h16v8H4zM8 15h3',
+  shows: 'M3 6h18v12H3zM10 9.5v5l4.5-2.5z',
   watchlist: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
   bids: 'M5 20h14M7 16l10-10M14 3l7 7M3 14l7 7',
   wallet: 'M3 7h15a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3H3zM3 7l12-3v3M16 13h2',

@@ -59,8 +59,10 @@ describe("the header's member links", () => {
     renderWithApp(<Layout>x</Layout>)
     expect(await screen.findByRole('link', { name: 'Watchlist' })).toBeTruthy()
     expect(imported).toHaveBeenCalledOnce()
-    for (const name of ['My bids', 'Wallet', 'Account'])
+    for (const name of ['My bids', 'Wallet'])
       expect(screen.getByRole('link', { name })).toBeTruthy()
+    // The account: in the main navigation, and the header's icon that phones show instead.
+    expect(screen.getAllByRole('link', { name: 'Account' })).toHaveLength(2)
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull()
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull()
   })

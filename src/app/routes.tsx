@@ -95,6 +95,10 @@ export const routes: { path: string; component: Screen }[] = [
     component: screen(() => import('../features/shows/HostConsoleScreen')),
   },
   {
+    path: '/shows/:id/edit',
+    component: screen(() => import('../features/shows/EditShowScreen')),
+  },
+  {
     path: '/wallet/receipts/:entryId',
     component: screen(() => import('../features/wallet/ReceiptScreen')),
   },

@@ -17,6 +17,7 @@ export const en = {
 
   'nav.label': 'Main',
   'nav.lots': 'Lots',
+  'nav.shows': 'Shows',
   'nav.account': 'Account',
   'nav.signIn': 'Sign in',
   'nav.signUp': 'Sign up',

@@ -45,6 +45,7 @@ export const es: Partial<Record<MessageKey, Message>> = {
 
   'nav.label': 'Principal',
   'nav.lots': 'Lotes',
+  'nav.shows': 'Directos',
   'nav.account': 'Cuenta',
   'nav.signIn': 'Entrar',
   'nav.signUp': 'Registrarse',

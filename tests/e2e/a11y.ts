@@ -39,7 +39,8 @@ async function settleAnimations(page: Page): Promise<void> {
     .map((a) => a.finished.catch(() => undefined)))`)
 }
 
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/** `every`: violations of any impact, for screens held to no violations at all. */
+export async function axeViolations(page: Page, every = false): Promise<AxeViolation[]> {
   await settleAnimations(page)
   const loaded = await page.evaluate('typeof window.axe === "object"')
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses an inline <script>.
@@ -51,20 +52,26 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     })))`,
   )) as AxeViolation[]
+  if (every) return violations
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
 /**
- * Fails when the page, as it is now, has a serious or critical axe violation. `label` names the
- * screen and state in the failure ("lot room, seller, dark").
+ * Fails when the page, as it is now, has a serious or critical axe violation (with `every`, any
+ * violation at all). `label` names the screen and state in the failure ("lot room, seller, dark").
  */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const violations = await axeViolations(page)
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  options: { every?: boolean } = {},
+): Promise<void> {
+  const violations = await axeViolations(page, options.every)
   if (violations.length === 0) return
   const lines = violations.map(
     (v) =>
       `- ${v.id} (${v.impact}): ${v.help}\n` +
       v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'),
   )
-  throw new Error(`axe: ${violations.length} serious/critical on ${label}:\n${lines.join('\n')}`)
+  const which = options.every ? 'violations' : 'serious/critical'
+  throw new Error(`axe: ${violations.length} ${which} on ${label}:\n${lines.join('\n')}`)
 }

@@ -185,7 +185,7 @@ describe('the app on a phone home screen', () => {
 
       // Sign in from the tab bar.
       const bar = page.getByRole('navigation', { name: 'Main' })
-      await expectBottomTabBar(page, ['Lots', 'Sign in'])
+      await expectBottomTabBar(page, ['Lots', 'Shows', 'Sign in'])
       await bar.getByRole('link', { name: 'Sign in' }).tap()
       await page.getByLabel('Email').fill('alice@lotline.test')
       await page.getByLabel('Password').fill('lotline-demo')
@@ -195,7 +195,9 @@ describe('the app on a phone home screen', () => {
       await expect
         .poll(() => bar.getByRole('link', { name: /^Wallet/ }).isVisible(), { timeout: 15_000 })
         .toBe(true)
-      await expectBottomTabBar(page, ['Lots', 'Watchlist', 'My bids', 'Wallet', 'Account'])
+      await expectBottomTabBar(page, ['Lots', 'Shows', 'Watchlist', 'My bids', 'Wallet'])
+      // The account is an icon in the header, beside the bell, on phones.
+      await expectTapTarget(page.getByRole('banner').getByRole('link', { name: 'Account' }))
       await expect
         .poll(() => page.getByRole('link', { name: title }).isVisible(), { timeout: 15_000 })
         .toBe(true)
@@ -368,7 +370,9 @@ describe('the app on a phone home screen', () => {
           .count(),
       ).toBe(1)
       expect(await page.getByTestId('saved-age').textContent()).toMatch(SAVED)
-      await expectBottomTabBar(page, ['Lots', 'Watchlist', 'My bids', 'Wallet', 'Account'])
+      await expectBottomTabBar(page, ['Lots', 'Shows', 'Watchlist', 'My bids', 'Wallet'])
+      // The account is an icon in the header, beside the bell, on phones.
+      await expectTapTarget(page.getByRole('banner').getByRole('link', { name: 'Account' }))
       await expectNarrowLayout(page)
 
       // The lot as last seen: Bob's price, Alice outbid; bidding disabled with the reason.

@@ -12,6 +12,7 @@ import { idempotencyKeyOf } from '../../lib/idempotent.ts'
 import { perMember } from '../../lib/member-limit.ts'
 import { AppError, notFound } from '../../lib/problem.ts'
 import { findShow } from '../../repositories/shows.ts'
+import { decodeShowableCursor, listShowableLots } from '../../repositories/showable-lots.ts'
 import {
   decodeShowCursor,
   listShows,
@@ -24,6 +25,7 @@ import {
   HostLotMoveSchema,
   HostMoveSchema,
   ListShowsSchema,
+  ShowableLotsSchema,
   ShowLotsSchema,
   ShowSchema,
 } from './schemas.ts'
@@ -61,6 +63,26 @@ const showRoutes: FastifyPluginAsyncTypebox<ShowRoutesOptions> = async (app, opt
       throw new AppError(400, 'bad_request', 'The cursor is not valid.')
     const { rows, nextCursor } = await listShows(db, { kind, cursor, limit: PAGE })
     return { items: await showSummaries(db, rows), nextCursor }
+  })
+
+  // A static path: Fastify prefers it to `/shows/:id` whatever the order.
+  app.get('/shows/showable-lots', { schema: ShowableLotsSchema }, async (request) => {
+    const user = await request.requireUser()
+    const { q, cursor: raw, show } = request.query
+    const cursor = raw === undefined ? undefined : decodeShowableCursor(raw)
+    if (raw !== undefined && !cursor)
+      throw new AppError(400, 'bad_request', 'The cursor is not valid.')
+    const showId = show?.toLowerCase()
+    // An admin hosting another seller's show edits that seller's queue: their lots are offered.
+    const edited = showId && user.role === 'admin' ? await findShow(db, showId) : undefined
+    return listShowableLots(db, {
+      sellerId: edited ? edited.seller_id : user.id,
+      showId,
+      q: q?.trim() || undefined,
+      cursor,
+      limit: PAGE,
+      now: new Date(),
+    })
   })
 
   app.get('/shows/:id', { schema: ShowSchema }, async (request): Promise<ShowDetail> => {

@@ -13,6 +13,8 @@ import {
   SHOW_TIMER_MAX_SECONDS,
   SHOW_TIMER_MIN_SECONDS,
 } from '../../../common/shows.ts'
+import { UUID_PATTERN } from '../../../common/wire.ts'
+import { LotPageSchema } from '../../schemas/auction.ts'
 import { ShowDetailSchema, ShowPageSchema } from '../../schemas/shows.ts'
 import { responses } from '../../schemas/shared.ts'
 
@@ -81,11 +83,26 @@ export const ListShowsQuery = Type.Object(
   { additionalProperties: false },
 )
 
+/** `GET /api/shows/showable-lots`: the caller's lots a show may take, searched by title. */
+export const ShowableLotsQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+    cursor: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The show being edited: its own queued lots are offered too. */
+    show: Type.Optional(Type.String({ pattern: UUID_PATTERN })),
+  },
+  { additionalProperties: false },
+)
+
 const detail = responses({ 200: ShowDetailSchema })
 
 export const ListShowsSchema = {
   querystring: ListShowsQuery,
   response: responses({ 200: ShowPageSchema }),
+}
+export const ShowableLotsSchema = {
+  querystring: ShowableLotsQuery,
+  response: responses({ 200: LotPageSchema }),
 }
 export const ShowSchema = { params: ShowParams, response: detail }
 export const CreateShowSchema = {

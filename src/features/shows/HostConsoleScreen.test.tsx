@@ -85,6 +85,9 @@ describe('host console', () => {
     const pause = await button('Pause')
     expect((pause as HTMLButtonElement).disabled).toBe(true)
     expect(reasonOf(pause)).toBe('The show has not started yet.')
+    expect(screen.getByRole('link', { name: 'Edit show' }).getAttribute('href')).toBe(
+      `/shows/${SHOW_ID}/edit`,
+    )
     fireEvent.click(start)
     await waitFor(() => expect(bodies).toEqual([{ path: 'start', body: null }]))
     expect(await screen.findByTestId('show-state')).toHaveProperty('textContent', 'Live')
@@ -111,6 +114,12 @@ describe('host console', () => {
     await waitFor(() => expect(bodies).toEqual([{ path: 'skip', body: { lotId: LOT_B } }]))
     // The queue's head moved on to the next lot.
     expect(await button('Open next lot: Oak writing box')).toBeTruthy()
+  })
+
+  it('offers no editing once the show has ended', async () => {
+    open(showDetail({ my: host, state: 'ended', lots: [showLot(LOT_A, 1, 'done')] }))
+    expect(await button('End show')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Edit show' })).toBeNull()
   })
 
   it('between lots: open next and end are allowed; an empty queue says so', async () => {

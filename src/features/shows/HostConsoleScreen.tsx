@@ -14,7 +14,7 @@ import { ShowChat } from './components/ShowChat'
 import { ShowHeader } from './components/ShowHeader'
 import { ShowLoadState } from './components/ShowLoadState'
 import { ShowQueue, ShowResults } from './components/ShowLots'
-import { runningLot } from './show-state'
+import { runningLot, showEditable } from './show-state'
 import { useMoney } from './use-money'
 import './shows.css'
 
@@ -52,6 +52,13 @@ export default function HostConsoleScreen() {
           back={{ href: `/shows/${show.id}`, label: t('shows.host.toRoom') }}
         />
         <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
+        {showEditable(show) ? (
+          <p>
+            <Link className="btn btn-secondary" href={`/shows/${show.id}/edit`}>
+              {t('showEdit.open')}
+            </Link>
+          </p>
+        ) : null}
       </div>
       <div className="show-main">
         <HostControls show={show} />

@@ -88,6 +88,26 @@ describe('show room', () => {
     ])
   })
 
+  it('offers its host the console and Edit show, the latter only until the show ends', async () => {
+    const host = { host: true, following: false, muted: false }
+    const { client } = open({ show: showDetail({ my: host }) })
+    const edit = await screen.findByRole('link', { name: 'Edit show' })
+    expect(edit.getAttribute('href')).toBe(`/shows/${SHOW_ID}/edit`)
+    expect(screen.getByRole('link', { name: 'Host console' })).toBeTruthy()
+    act(() =>
+      client.setQueryData(showKeys.detail(SHOW_ID), showDetail({ my: host, state: 'ended' })),
+    )
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Edit show' })).toBeNull())
+    expect(screen.getByRole('link', { name: 'Host console' })).toBeTruthy()
+  })
+
+  it('shows no host links to a viewer', async () => {
+    open()
+    await screen.findByRole('heading', { level: 1, name: 'Sunday antiques' })
+    expect(screen.queryByRole('link', { name: 'Edit show' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Host console' })).toBeNull()
+  })
+
   it('follows show.updated to the next lot without a reload, keeping my own view', async () => {
     const { client, requests } = open()
     await screen.findByRole('heading', { name: 'Brass telescope' })

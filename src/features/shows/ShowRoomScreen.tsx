@@ -16,7 +16,7 @@ import { ShowChat } from './components/ShowChat'
 import { ShowHeader } from './components/ShowHeader'
 import { ShowLoadState } from './components/ShowLoadState'
 import { ShowQueue, ShowResults } from './components/ShowLots'
-import { runningLot } from './show-state'
+import { runningLot, showEditable } from './show-state'
 import { useMoney } from './use-money'
 import './shows.css'
 
@@ -46,10 +46,15 @@ export default function ShowRoomScreen() {
         <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
       </div>
       {show.my?.host ? (
-        <p>
+        <p className="actions">
           <Link className="btn btn-secondary" href={`/shows/${show.id}/host`}>
             {t('shows.host.open')}
           </Link>
+          {showEditable(show) ? (
+            <Link className="btn btn-secondary" href={`/shows/${show.id}/edit`}>
+              {t('showEdit.open')}
+            </Link>
+          ) : null}
         </p>
       ) : null}
       <div className="show-main">

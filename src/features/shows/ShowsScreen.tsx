@@ -4,6 +4,7 @@ import { SHOWS_CHANNEL } from '../../../common/wire'
 import { EmptyState } from '../../components/EmptyState'
 import { LoadMore } from '../../components/LoadMore'
 import { NothingSaved } from '../../components/NothingSaved'
+import { SavedAge } from '../../components/SavedAge'
 import { QueryErrorState } from '../../components/QueryErrorState'
 import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
@@ -61,6 +62,8 @@ export default function ShowsScreen() {
           </EmptyState>
         ) : (
           <>
+            {/* Offline or after a failed refresh: how old the saved list is (it is not live). */}
+            <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
             <ul className="show-grid" role="list" data-testid="show-list">
               {items.map((show) => (
                 <li key={show.id}>

@@ -8,6 +8,7 @@ import {
 import type { LotSummary } from '../../../common/auction'
 import type {
   HostAction,
+  ShowChange,
   ShowChatMessage,
   ShowDetail,
   ShowListKind,
@@ -20,20 +21,28 @@ import { showKeys, withMessage, withoutMessage, type ChatPage, type ShowPage } f
 
 export { showKeys, withMessage, withoutMessage, type ChatPage, type ShowPage }
 
+export interface LotPage {
+  items: LotSummary[]
+  nextCursor: string | null
+}
+
 /**
- * The seller's lots that may join a show: their scheduled ones. No "my lots" list exists, so they
- * come from the seller's own public profile, which lists lots open or about to open.
+ * `GET /api/shows/showable-lots`: the signed-in seller's lots that may join a show (scheduled, in
+ * no other show; with `showId`, that show's queued lots too), searched by title, page by page.
  */
-export function useMyScheduledLots(sellerId: string | null) {
-  return useQuery({
-    queryKey: ['shows', 'my-lots', sellerId] as const,
-    queryFn: async ({ signal }) => {
-      const profile = await api
-        .get(`sellers/${encodeURIComponent(sellerId ?? '')}`, { signal })
-        .json<{ openLots: LotSummary[] }>()
-      return profile.openLots.filter((lot) => lot.status === 'scheduled')
+export function useShowableLots(q: string, showId: string | null, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: showKeys.showable(q, showId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const searchParams = new URLSearchParams()
+      if (q) searchParams.set('q', q)
+      if (showId) searchParams.set('show', showId)
+      if (pageParam) searchParams.set('cursor', pageParam)
+      return api.get('shows/showable-lots', { searchParams, signal }).json<LotPage>()
     },
-    enabled: sellerId !== null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
   })
 }
 
@@ -160,6 +169,40 @@ export interface CreateShowInput {
   lots: ShowLotInput[]
 }
 
+/** What the edit form sends: the show's changed fields, and its queue when it changed. */
+export interface ShowEdits {
+  change: ShowChange | null
+  lots: ShowLotInput[] | null
+}
+
+/**
+ * `PATCH /api/shows/:id` then `PUT /api/shows/:id/lots`, each only when it has something to say.
+ * Each answer is the show, kept in the cache; a refusal (409: started, ended, a lot that cannot
+ * join) refetches the show so the screen shows what it is now.
+ */
+export function useEditShow(id: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ change, lots }: ShowEdits): Promise<ShowDetail | null> => {
+      let show: ShowDetail | null = null
+      if (change) {
+        show = await api.patch(showPath(id), { json: change }).json<ShowDetail>()
+        applyShow(client, show)
+      }
+      if (lots) {
+        show = await api.put(`${showPath(id)}/lots`, { json: { lots } }).json<ShowDetail>()
+        applyShow(client, show)
+      }
+      return show
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: showKeys.lists() })
+      void client.invalidateQueries({ queryKey: showKeys.showableAll() })
+    },
+    onError: () => client.invalidateQueries({ queryKey: showKeys.detail(id) }),
+  })
+}
+
 export function useCreateShow() {
   const client = useQueryClient()
   return useMutation({
@@ -167,6 +210,7 @@ export function useCreateShow() {
     onSuccess: (show) => {
       applyShow(client, show)
       void client.invalidateQueries({ queryKey: showKeys.lists() })
+      void client.invalidateQueries({ queryKey: showKeys.showableAll() })
     },
   })
 }

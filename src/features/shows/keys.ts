@@ -21,6 +21,9 @@ export const showKeys = {
   pages: (kind: ShowListKind) => ['shows', 'list', kind, 'pages'] as const,
   detail: (id: string) => ['shows', 'detail', id] as const,
   chat: (id: string) => ['shows', 'chat', id] as const,
+  /** The lot picker's pages: the seller's own lots, so never kept across sign-outs. */
+  showableAll: () => ['shows', 'showable'] as const,
+  showable: (q: string, showId: string | null) => ['shows', 'showable', q, showId] as const,
 }
 
 /** Adds one message to a cached chat page (once, in time order). */

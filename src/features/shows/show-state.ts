@@ -30,3 +30,10 @@ export function hostSituation(show: ShowDetail): HostSituation {
     past: new Set(show.lots.filter((entry) => entry.state !== 'queued').map((e) => e.lotId)),
   }
 }
+
+/**
+ * Whether its host may edit the show now: until it ends (PATCH and PUT answer 409 `show_ended`
+ * after). Its start is fixed once it has started (`show_not_editable`).
+ */
+export const showEditable = (show: ShowDetail): boolean =>
+  Boolean(show.my?.host) && show.state !== 'ended'

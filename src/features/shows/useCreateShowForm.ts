@@ -1,106 +1,21 @@
-import { useRef, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
-import { SHOW_TIMER_DEFAULT_SECONDS } from '../../../common/shows'
-import type { LotSummary } from '../../../common/auction'
-import { isApiError } from '../../api/errors'
-import { useT } from '../../i18n'
-import { errorMessage } from '../../i18n/error-message'
-import { serverNow } from '../lots'
+import { SHOW_LOTS_MAX } from '../../../common/shows'
 import { useCreateShow } from './api'
-import {
-  checkShowForm,
-  fieldOrder,
-  fieldValue,
-  fromServerErrors,
-  INITIAL_SHOW_VALUES,
-  movedItem,
-  toCreateInput,
-  type FieldErrors,
-  type PickedLot,
-  type ShowFormValues,
-} from './create-show-form'
+import { INITIAL_SHOW_VALUES, toCreateInput } from './create-show-form'
+import { useShowForm } from './useShowForm'
 
-type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
-
-/**
- * The create-show form's state: checked before sending; the server's `errors` go to their fields;
- * an error goes as soon as its field is changed (the others stay until theirs are).
- */
+/** The create-show form: every field checked, at least one lot; the host console follows. */
 export function useCreateShowForm() {
-  const { t, lang } = useT()
   const [, navigate] = useLocation()
   const create = useCreateShow()
-  const [values, setValues] = useState<ShowFormValues>(INITIAL_SHOW_VALUES)
-  const [shown, setShown] = useState<{ errors: FieldErrors; values: ShowFormValues } | null>(null)
-  const [formError, setFormError] = useState<string | null>(null)
-  const refs = useRef<Record<string, FieldElement | null>>({})
-
-  const errors: FieldErrors = {}
-  if (shown)
-    for (const [field, message] of Object.entries(shown.errors))
-      if (fieldValue(values, field) === fieldValue(shown.values, field)) errors[field] = message
-
-  const update = (change: Partial<ShowFormValues>) => setValues((v) => ({ ...v, ...change }))
-  const fieldRef = (name: string) => (el: FieldElement | null) => void (refs.current[name] = el)
-  const showErrors = (found: FieldErrors) => {
-    setShown({ errors: found, values })
-    const first = fieldOrder(values).find((field) => found[field])
-    if (first) refs.current[first]?.focus()
-  }
-
-  const setLots = (change: (lots: PickedLot[]) => PickedLot[]) =>
-    setValues((v) => ({ ...v, lots: change(v.lots) }))
-  const addLot = (lot: LotSummary) =>
-    setLots((lots) =>
-      lots.some((picked) => picked.lotId === lot.id)
-        ? lots
-        : [
-            ...lots,
-            {
-              lotId: lot.id,
-              title: lot.title,
-              timerSeconds: String(SHOW_TIMER_DEFAULT_SECONDS),
-              mode: 'standard',
-            },
-          ],
-    )
-  const removeLot = (index: number) => setLots((lots) => lots.filter((_lot, i) => i !== index))
-  const moveLot = (from: number, to: number) => setLots((lots) => movedItem(lots, from, to))
-  const changeLot = (index: number, change: Partial<PickedLot>) =>
-    setLots((lots) => lots.map((lot, i) => (i === index ? { ...lot, ...change } : lot)))
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    setFormError(null)
-    const found = checkShowForm(values, serverNow(), t)
-    if (Object.keys(found).length > 0) return showErrors(found)
-    setShown(null)
-    create.mutate(toCreateInput(values), {
-      onSuccess: (show) => navigate(`/shows/${show.id}/host`),
-      onError: (error) => {
-        const fields = isApiError(error) ? fromServerErrors(error.fieldErrors) : {}
-        const known = new Set(fieldOrder(values))
-        const mine = Object.fromEntries(Object.entries(fields).filter(([k]) => known.has(k)))
-        if (Object.keys(mine).length > 0) showErrors(mine)
-        if (Object.keys(mine).length < Object.keys(fields).length || !Object.keys(fields).length)
-          setFormError(errorMessage(error, lang))
-      },
-    })
-  }
-
-  return {
-    values,
-    update,
-    errors,
-    formError,
-    fieldRef,
-    addLot,
-    removeLot,
-    moveLot,
-    changeLot,
-    onSubmit,
+  return useShowForm({
+    initial: INITIAL_SHOW_VALUES,
+    checks: () => ({ checkStart: true, requireLots: true, maxLots: SHOW_LOTS_MAX }),
+    send: (values, onError) =>
+      create.mutate(toCreateInput(values), {
+        onSuccess: (show) => navigate(`/shows/${show.id}/host`),
+        onError,
+      }),
     sending: create.isPending,
-  }
+  })
 }
-
-export type CreateShowForm = ReturnType<typeof useCreateShowForm>

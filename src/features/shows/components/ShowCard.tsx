@@ -18,9 +18,9 @@ export function ShowCard({
   const lot = show.currentLot
   return (
     <article className="panel show-card">
-      <h3>
+      <h2 className="show-card-title">
         <Link href={`/shows/${show.id}`}>{show.title}</Link>
-      </h3>
+      </h2>
       <p className="muted small">
         <span className={`badge show-state show-state-${show.state}`}>
           {t(`shows.state.${show.state}` as MessageKey)}
