@@ -59,9 +59,9 @@ function SellerToolsUnavailable() {
 }
 
 export { prefetchLot as prefetch } from './first-screen'
-// A live show's lot on the block is this room's own pieces (issue 34): it comes with this chunk, so
-// the room's code stays in one chunk and not in the one every first screen downloads.
-export { default as ShowLotPanel } from './components/ShowLotPanel'
+// A live show's lot on the block bids with this room's own bidding (issue 34): it comes with this
+// chunk, so the room's code stays in one chunk and not in the one every first screen downloads.
+export { LotBidding }
 
 /** The end as first seen in this room: a later end means a soft-close extension happened. */
 function useExtended(lot: LotDetail | undefined): boolean {
