@@ -40,7 +40,6 @@ const LOTS = 4
 
 interface ApiNode {
   app: FastifyInstance
-  db: Database
   scheduler: Scheduler
 }
 
@@ -54,8 +53,9 @@ describe.runIf(onPostgres)('a show run through two API nodes and their timer pas
   let db: Database
   const realtime: NodeProcess[] = []
   const api: ApiNode[] = []
-  const spareDbs: Database[] = []
+  const nodeDbs: Database[] = []
   let subscriber: Pusher | undefined
+  /** A node's configuration (each names its own real-time node; the rest is the same). */
   let config: ReturnType<typeof testConfig>
 
   beforeAll(async () => {
@@ -72,7 +72,7 @@ describe.runIf(onPostgres)('a show run through two API nodes and their timer pas
     for (const node of realtime) {
       // Each API node has its own pool, as on its own machine.
       const nodeDb = await openPostgres(url.toString(), 10)
-      spareDbs.push(nodeDb)
+      nodeDbs.push(nodeDb)
       config = testConfig({
         PUSHER_HOST: '127.0.0.1',
         PUSHER_PORT: String(node.port),
@@ -90,7 +90,7 @@ describe.runIf(onPostgres)('a show run through two API nodes and their timer pas
         currency: 'EUR',
         intervalMs: 40,
       })
-      api.push({ app, db: nodeDb, scheduler })
+      api.push({ app, scheduler })
     }
   }, 60_000)
 
@@ -98,7 +98,7 @@ describe.runIf(onPostgres)('a show run through two API nodes and their timer pas
     subscriber?.disconnect()
     await Promise.all(api.map((n) => n.scheduler.stop()))
     await Promise.all(api.map((n) => n.app.close()))
-    for (const d of spareDbs) await d.close()
+    for (const d of nodeDbs) await d.close()
     await db?.close()
     await Promise.all(realtime.map(stopNode))
   })
