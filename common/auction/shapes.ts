@@ -49,6 +49,12 @@ export interface LotSummary {
    * their own lot (or the lot is not cancelled).
    */
   cancelReason: string | null
+  /**
+   * The live show the lot runs in (issue 34), or null. While queued (`scheduled`) it opens when
+   * the host reaches it, not at `startsAt`: the screens say so and link to the show, and the
+   * browse lists and search leave it out (the show lists its queue).
+   */
+  showId: string | null
   version: number
   serverTime: string
 }

@@ -96,6 +96,7 @@ export function lotSummary(lot: NamedLot, now = new Date()): LotSummary {
     })),
     cancelledAt: lot.cancelledAt?.toISOString() ?? null,
     cancelReason: lot.cancelReason,
+    showId: lot.showId,
     version: lot.version,
     serverTime: now.toISOString(),
   }

@@ -2,6 +2,7 @@
 import type { LotSummary } from '../../common/auction.ts'
 import type { ProfileRating, RatingScore } from '../../common/orders/ratings.ts'
 import type { Queryable } from '../db/types.ts'
+import { NOT_QUEUED_IN_A_SHOW } from './lots/list.ts'
 import { toSummary } from './lots/mappers.ts'
 import { VIEW, type LotView } from './lots/rows.ts'
 
@@ -68,7 +69,7 @@ export async function recentSellerRatings(
   }))
 }
 
-/** Their lots open or about to open, soonest to end first. */
+/** Their lots open or about to open, soonest to end first; not a show's queue (its show lists it). */
 export async function openLotsOfSeller(
   db: Queryable,
   sellerId: string,
@@ -77,6 +78,7 @@ export async function openLotsOfSeller(
 ): Promise<LotSummary[]> {
   const { rows } = await db.query<LotView>(
     `${VIEW} where l.seller_id = $1 and l.status in ('open', 'scheduled')
+        and ${NOT_QUEUED_IN_A_SHOW}
       order by l.ends_at, l.id limit $2`,
     [sellerId, limit],
   )

@@ -108,10 +108,14 @@ export async function updateShow(
   )
 }
 
-/** A host move's change of state and clocks; one more version. */
+/**
+ * A host move's change of state and clocks: the locked row's version plus one, however many times
+ * one transaction calls it (a tidy and then a move are one change), so the rooms, which take only
+ * the next version as an update, never see a gap and refetch for nothing (src/realtime/bridge.ts).
+ */
 export async function moveShow(
   db: Queryable,
-  id: string,
+  show: Pick<ShowRow, 'id' | 'version'>,
   set: {
     state?: ShowState
     startedAt?: Date
@@ -125,16 +129,17 @@ export async function moveShow(
     `update shows set state = coalesce($2, state), started_at = coalesce($3, started_at),
        ended_at = coalesce($4, ended_at),
        next_lot_at = case when $5 then $6::timestamptz else next_lot_at end,
-       version = version + 1, updated_at = $7
+       version = $8, updated_at = $7
      where id = $1`,
     [
-      id,
+      show.id,
       set.state ?? null,
       set.startedAt ?? null,
       set.endedAt ?? null,
       set.nextLotAt !== undefined,
       set.nextLotAt ?? null,
       now,
+      show.version + 1,
     ],
   )
 }

@@ -66,6 +66,8 @@ const lotSummaryProperties = {
   cancelledAt: Nullable(Timestamp),
   /** Lotline's reason when an admin cancelled it; null for the seller's own cancel. */
   cancelReason: Nullable(Type.String()),
+  /** The live show it runs in (issue 34), or null. */
+  showId: Nullable(Type.String({ format: 'uuid' })),
   version: Type.Integer(),
   serverTime: Timestamp,
 }

@@ -23,6 +23,7 @@ export function summary(overrides: Partial<LotSummary> = {}): LotSummary {
     pictures: [],
     cancelledAt: null,
     cancelReason: null,
+    showId: null,
     version: 3,
     serverTime: '2026-01-01T11:00:00.000Z',
     ...overrides,

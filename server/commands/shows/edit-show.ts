@@ -64,7 +64,7 @@ export async function setShowLots(
     const show = await lockShowForHost(tx, input.showId, input.user)
     if (show.state === 'ended') throw showEnded()
     await setQueueIn(tx, events, show, input.lots, now)
-    await moveShow(tx, show.id, {}, now)
+    await moveShow(tx, show, {}, now)
     const shown = await announceShow(tx, events, show.id, { stateChanged: false, now })
     return { ...shown, my: await viewerPart(tx, show, input.user) }
   })

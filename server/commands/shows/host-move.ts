@@ -60,7 +60,7 @@ export async function moveAsHost(
       move.do === 'apply' && (await applyMove(tx, events, { show, action, lots, host, now }))
     // A repeat that only tidied the show (a lot finished, a dead lot left the queue): one more
     // version, announced like any change.
-    if (move.do === 'already') await moveShow(tx, show.id, {}, now)
+    if (move.do === 'already') await moveShow(tx, show, {}, now)
     return { ...(await announceShow(tx, events, show.id, { stateChanged, now })), my }
   })
   return body
@@ -84,7 +84,7 @@ async function applyMove(
       // Auto-advance opens the first lot N seconds after the start.
       await moveShow(
         tx,
-        show.id,
+        show,
         { state: 'live', startedAt: now, nextLotAt: advanceAt(show, now) },
         now,
       )
@@ -93,17 +93,17 @@ async function applyMove(
       await openNextIn(tx, events, show, lots.next!, now)
       return false
     case 'pause':
-      await moveShow(tx, show.id, { state: 'paused', nextLotAt: null }, now)
+      await moveShow(tx, show, { state: 'paused', nextLotAt: null }, now)
       return true
     case 'resume': {
       // With a lot on the block, its result starts auto-advance's clock instead.
       const clock = lots.running ? {} : { nextLotAt: advanceAt(show, now) }
-      await moveShow(tx, show.id, { state: 'live', ...clock }, now)
+      await moveShow(tx, show, { state: 'live', ...clock }, now)
       return true
     }
     case 'skip':
       await skipIn(tx, events, show, lots.next!.lot_id, host.user, host.currency)
-      await moveShow(tx, show.id, {}, now)
+      await moveShow(tx, show, {}, now)
       return false
     case 'end':
       // Every queued lot locked first, in id order: each cancel then locks wallets, and a bid
@@ -114,7 +114,7 @@ async function applyMove(
       )
       for (const lot of lots.queued)
         await skipIn(tx, events, show, lot.lot_id, host.user, host.currency)
-      await moveShow(tx, show.id, { state: 'ended', endedAt: now, nextLotAt: null }, now)
+      await moveShow(tx, show, { state: 'ended', endedAt: now, nextLotAt: null }, now)
       return true
   }
 }

@@ -52,7 +52,7 @@ export async function tidyShow(tx: Queryable, show: ShowRow, now: Date): Promise
   const finished = await finishRunningLot(tx, show.id, now)
   if (finished && show.state === 'live') {
     const nextLotAt = advanceAt(show, now)
-    await moveShow(tx, show.id, { nextLotAt }, now)
+    await moveShow(tx, show, { nextLotAt }, now)
     show.next_lot_at = nextLotAt
   }
   return dropped > 0 || finished
@@ -67,7 +67,7 @@ export async function openNextIn(
   now: Date,
 ): Promise<void> {
   await openShowLot(tx, next, now)
-  await moveShow(tx, show.id, { nextLotAt: null }, now)
+  await moveShow(tx, show, { nextLotAt: null }, now)
   events.lotUpdated(toSummary((await findLot(tx, next.lot_id))!, now))
 }
 

@@ -49,7 +49,7 @@ async function finishShowLot(db: Database, id: string, now: Date, publishTo: Aud
   const { body } = await runCommand(db, { publishTo }, async (tx, events) => {
     const show = await lockShow(tx, id)
     if (!show || !(await tidyShow(tx, show, now))) return false
-    await moveShow(tx, id, {}, now)
+    await moveShow(tx, show, {}, now)
     await announceShow(tx, events, id, { stateChanged: false, now })
     return true
   })
@@ -66,10 +66,10 @@ async function advanceShow(db: Database, id: string, now: Date, publishTo: Audie
     if (show.state !== 'live' || !due) return false
     const { situation, next } = await situationOf(tx, show)
     // A lot on the block (the host was quicker): its result starts the clock again.
-    if (situation.running) await moveShow(tx, id, { nextLotAt: null }, now)
+    if (situation.running) await moveShow(tx, show, { nextLotAt: null }, now)
     else if (next) await openNextIn(tx, events, show, next, now)
     // The queue is empty: nothing to open; the host ends the show.
-    else await moveShow(tx, id, { nextLotAt: null }, now)
+    else await moveShow(tx, show, { nextLotAt: null }, now)
     await announceShow(tx, events, id, { stateChanged: false, now })
     return next !== undefined && !situation.running
   })

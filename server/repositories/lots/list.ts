@@ -43,6 +43,9 @@ const TAB_WHERE = {
   lost: (user: () => string) => `l.status in (${ENDED}) and not ${WON(user)}`,
 } as const
 
+/** Not a show's queued lot: what browsing shows (issue 34). */
+export const NOT_QUEUED_IN_A_SHOW = `not (l.status = 'scheduled' and l.show_id is not null)`
+
 /** What a lot costs now: its current price, or its starting price before the first bid. */
 const PRICE = 'coalesce(l.current_price, l.starting_price)'
 
@@ -127,6 +130,10 @@ export async function listLots(
       break
   }
   where.push(...findingClauses(options, param))
+  // A show's queued lot opens when the host reaches it, not at its `starts_at`: browsing and
+  // search leave it out and the show lists its queue (issue 34). Whoever watches it or left an
+  // absentee bid on it still finds it in their own lists.
+  if (!options.watchedBy && !options.bidBy) where.push(NOT_QUEUED_IN_A_SHOW)
   if (options.watchedBy) {
     where.push(
       `exists (select 1 from watchlist w where w.lot_id = l.id and w.user_id = ${param(options.watchedBy)})`,

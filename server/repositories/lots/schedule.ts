@@ -17,7 +17,9 @@ export async function openDueLots(db: Queryable, now: Date): Promise<string[]> {
 
 /**
  * Marks the open lots ending within `withinMs` of `now` that were not marked yet (once per lot,
- * so watchers are told once); returns them.
+ * so watchers are told once); returns them. A show's lot is not among them: it runs 10–120 s in a
+ * room its watchers are told about (followers get show_live), so "ending soon" would only repeat
+ * the room, late.
  */
 export async function markEndingSoon(
   db: Queryable,
@@ -26,7 +28,8 @@ export async function markEndingSoon(
 ): Promise<Array<{ id: string; title: string; ends_at: Date }>> {
   const { rows } = await db.query<{ id: string; title: string; ends_at: Date }>(
     `update lots set ending_soon_at = $1
-      where status = 'open' and ending_soon_at is null and ends_at > $1 and ends_at <= $2
+      where status = 'open' and ending_soon_at is null and show_id is null
+        and ends_at > $1 and ends_at <= $2
      returning id, title, ends_at`,
     [now, new Date(now.getTime() + withinMs)],
   )
@@ -56,7 +59,7 @@ export async function nextLotEventAt(
        (select min(next_lot_at) from shows where state = 'live'),
        (select min(ends_at) from lots where status = 'open'),
        (select min(ends_at) - make_interval(secs => $1) from lots
-         where status = 'open' and ending_soon_at is null),
+         where status = 'open' and ending_soon_at is null and show_id is null),
        -- A show's followers are reminded before it starts (issue 34).
        (select min(starts_at) - make_interval(secs => ${SHOW_REMINDER_MS / 1000}) from shows
          where state = 'scheduled' and reminded_at is null)

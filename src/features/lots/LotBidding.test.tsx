@@ -250,3 +250,30 @@ describe('lot room bidding', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe(`/lots/${other}`))
   })
 })
+
+describe("a show's queued lot (issue 34)", () => {
+  const queued = {
+    status: 'scheduled' as const,
+    showId: '6a1f4c84-93d2-4d4f-9bde-6a52a5cde001',
+    startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_660_000).toISOString(),
+  }
+
+  it('takes an absentee bid from its page, as the server does', async () => {
+    const { requests } = open(
+      { [`POST /api/lots/${ID}/bids`]: () => placed(1300, queued) },
+      { start: lot(queued) },
+    )
+    fireEvent.click(await button('Bid €13.00'))
+    expect(await screen.findByText('Bid placed. You are leading at €13.00.')).toBeTruthy()
+    expect(await bodies(requests)).toEqual([{ amount: 1300 }])
+  })
+
+  it('a plain scheduled lot: bidding is not open yet', async () => {
+    open({}, { start: lot({ ...queued, showId: null }) })
+    expect(
+      (await screen.findAllByText('Bidding opens when the lot starts.')).length,
+    ).toBeGreaterThan(0)
+    expect(screen.queryByRole('button', { name: 'Bid €13.00' })).toBeNull()
+  })
+})

@@ -273,3 +273,40 @@ describe('lot room', () => {
     expect(await screen.findByTestId('extended')).toBeTruthy()
   })
 })
+
+describe("a live show's lot (issue 34)", () => {
+  const SHOW = '6a1f4c84-93d2-4d4f-9bde-6a52a5cde001'
+  const showStarts = new Date(Date.now() + 2 * 3_600_000).toISOString()
+  const show = { id: SHOW, title: 'Friday sneakers', startsAt: showStarts, state: 'scheduled' }
+
+  it('queued: names its show and its start, links to it, and claims no start of its own', async () => {
+    const lot = detail({
+      status: 'scheduled',
+      showId: SHOW,
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+    })
+    open({ [`GET /api/shows/${SHOW}`]: () => json(show) }, lot)
+    const line = await screen.findByTestId('lot-show')
+    const link = within(line).getByRole('link')
+    expect(link.getAttribute('href')).toBe(`/shows/${SHOW}`)
+    expect(link.textContent).toMatch(
+      /^In the show “Friday sneakers”, starting .+: it opens when the host reaches it$/,
+    )
+    expect(screen.getByTestId('opens-at').textContent).toBe('When the host reaches it')
+    // The lot's stand-in start is said nowhere.
+    expect(screen.queryByText(/^Starts /)).toBeNull()
+  })
+
+  it('the show cannot be fetched: the line still links to it', async () => {
+    const lot = detail({ status: 'open', showId: SHOW })
+    open(
+      {
+        [`GET /api/shows/${SHOW}`]: () => problem(503, 'unavailable', 'The show is not there now.'),
+      },
+      lot,
+    )
+    const link = await screen.findByRole('link', { name: 'Part of a live show' })
+    expect(link.getAttribute('href')).toBe(`/shows/${SHOW}`)
+  })
+})

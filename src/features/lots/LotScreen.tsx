@@ -28,6 +28,7 @@ import { useLotResult } from './api/result'
 import { BidHistoryList } from './components/BidHistoryList'
 import { BlockBidders } from './components/BlockBidders'
 import { Countdown } from './components/Countdown'
+import { LotShowLine } from './components/LotShowLine'
 import { formatOpensAt } from './opens-at'
 import { LotBidding } from './components/LotBidding'
 import { LotGallery } from './components/LotGallery'
@@ -60,9 +61,9 @@ function SellerToolsUnavailable() {
 }
 
 export { prefetchLot as prefetch } from './first-screen'
-// A live show's lot on the block is this room's own pieces (issue 34): it comes with this chunk, so
-// the room's code stays in one chunk and not in the one every first screen downloads.
-export { default as ShowLotPanel } from './components/ShowLotPanel'
+// A live show's lot on the block bids with this room's own bidding (issue 34): it comes with this
+// chunk, so the room's code stays in one chunk and not in the one every first screen downloads.
+export { LotBidding }
 
 /** The end as first seen in this room: a later end means a soft-close extension happened. */
 function useExtended(lot: LotDetail | undefined): boolean {
@@ -145,8 +146,11 @@ export default function LotScreen() {
   const dateTime = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'medium', timeZone })
   const my = lot.my
   const over = lot.status !== 'open' && lot.status !== 'scheduled'
-  // A scheduled lot says when bidding opens, not "Time left: Starts in …" (issue 32).
-  const opensAt = lot.status === 'scheduled' ? formatOpensAt(lot.startsAt, lang, timeZone) : null
+  // A scheduled lot says when bidding opens, not "Time left: Starts in …" (issue 32); a show's
+  // queued lot opens when the host reaches it, not at its stand-in start (issue 34).
+  const queuedInShow = lot.status === 'scheduled' && lot.showId !== null
+  const opensAt =
+    lot.status === 'scheduled' && !queuedInShow ? formatOpensAt(lot.startsAt, lang, timeZone) : null
 
   return (
     // Phones see the pictures first, as in the big auction apps; wide screens put the title above
@@ -170,6 +174,7 @@ export default function LotScreen() {
             <SellerLine name={lot.seller} sellerId={lot.sellerId} />
           </p>
           <DeliveryLine delivery={lot.delivery} currency={currency} className="muted small" />
+          <LotShowLine lot={lot} />
         </div>
         <div className="lot-head-actions">
           {me && my && !isSeller ? <WatchButton lotId={lot.id} watching={my.watching} /> : null}
@@ -198,14 +203,16 @@ export default function LotScreen() {
                 <PriceFacts lot={lot} format={money} priceTestId="lot-price" />
                 <div className="time-box">
                   <p className="label">
-                    {opensAt
+                    {opensAt || queuedInShow
                       ? t('lot.opensLabel')
                       : live || over
                         ? t('lots.timeLeft')
                         : t('lot.timeNotLive')}
                   </p>
                   <p className="countdown-big">
-                    {opensAt ? (
+                    {queuedInShow ? (
+                      <span data-testid="opens-at">{t('lot.show.opens')}</span>
+                    ) : opensAt ? (
                       <time dateTime={lot.startsAt} data-testid="opens-at">
                         {opensAt}
                       </time>
@@ -221,9 +228,11 @@ export default function LotScreen() {
                   <p className="muted small">
                     {over
                       ? t('lot.endedAt', { time: dateTime.format(new Date(lot.endsAt)) })
-                      : lot.status === 'scheduled'
-                        ? t('lot.startsAt', { time: dateTime.format(new Date(lot.startsAt)) })
-                        : t('lot.endsAt', { time: dateTime.format(new Date(lot.endsAt)) })}
+                      : queuedInShow
+                        ? null
+                        : lot.status === 'scheduled'
+                          ? t('lot.startsAt', { time: dateTime.format(new Date(lot.startsAt)) })
+                          : t('lot.endsAt', { time: dateTime.format(new Date(lot.endsAt)) })}
                   </p>
                 </div>
               </div>

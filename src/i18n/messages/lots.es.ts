@@ -119,6 +119,13 @@ export const lotsEs: Partial<Record<MessageKey, Message>> = {
   'lot.endsAt': 'Termina {time}',
   'lot.endedAt': 'Terminó {time}',
   'lot.startsAt': 'Empieza {time}',
+  'lot.show.unnamed': 'Parte de un directo',
+  'lot.show.queued':
+    'En el directo «{title}», que empieza {time}: se abre cuando el anfitrión llegue a él',
+  'lot.show.queuedLive': 'En el directo «{title}»: se abre cuando el anfitrión llegue a él',
+  'lot.show.part': 'Del directo «{title}»',
+  'lot.show.opens': 'Cuando el anfitrión llegue a él',
+  'lots.inShow': 'En un directo',
   'lot.priceAnnounce': 'Precio ahora {price}, {bids}',
   'lot.description': 'Descripción',
   'lot.history': 'Historial de pujas',

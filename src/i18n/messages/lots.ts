@@ -24,6 +24,13 @@ export const lotsEn = {
   'lot.endsAt': 'Ends {time}',
   'lot.endedAt': 'Ended {time}',
   'lot.startsAt': 'Starts {time}',
+  // A show's lot (issue 34): it opens when the host reaches it, not at a time of its own.
+  'lot.show.unnamed': 'Part of a live show',
+  'lot.show.queued': 'In the show “{title}”, starting {time}: it opens when the host reaches it',
+  'lot.show.queuedLive': 'In the live show “{title}”: it opens when the host reaches it',
+  'lot.show.part': 'From the live show “{title}”',
+  'lot.show.opens': 'When the host reaches it',
+  'lots.inShow': 'In a live show',
   'lot.priceAnnounce': 'Price now {price}, {bids}',
   'lot.description': 'Description',
   'lot.history': 'Bid history',

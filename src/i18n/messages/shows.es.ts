@@ -157,7 +157,6 @@ export const showsEs: Partial<Record<MessageKey, Message>> = {
   },
   'follow.signIn': 'Inicia sesión para seguir',
   'follow.offline': 'Para seguir necesitas conexión.',
-  'shows.loadingLot': 'Cargando el lote…',
   'shows.lotUnavailable': 'Ahora no se puede mostrar el lote en subasta. Comprueba tu conexión.',
   'showForm.lotsOffline': 'Tus lotes se cargarán cuando vuelvas a tener conexión.',
   'shows.more': 'Más directos',

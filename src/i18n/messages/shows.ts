@@ -159,7 +159,6 @@ export const showsEn = {
   },
   'follow.signIn': 'Sign in to follow',
   'follow.offline': 'Following needs a connection.',
-  'shows.loadingLot': 'Loading the lot…',
   'shows.lotUnavailable': 'The lot on the block cannot be shown right now. Check your connection.',
   'showForm.lotsOffline': 'Your lots load when you are back online.',
   'shows.more': 'More shows',

@@ -187,6 +187,66 @@ describe('a three-lot show', () => {
   })
 })
 
+describe('versions of a show', () => {
+  it('each change is one version: a close, auto-advance and host moves leave no gap', async () => {
+    const seller = await newMember(0)
+    const [one, two] = [await scheduledLot(t.db, seller.id), await scheduledLot(t.db, seller.id)]
+    const show = (
+      await createShow(seller, {
+        autoAdvanceSeconds: 0,
+        lots: [
+          { lotId: one, timerSeconds: 10, mode: 'standard' },
+          { lotId: two, timerSeconds: 10, mode: 'standard' },
+        ],
+      })
+    ).json()
+    await expectMove(seller, show.id, 'start')
+    await expectMove(seller, show.id, 'next', one)
+    // The pass closes the lot, finishes it in the show and opens the next: a room that takes
+    // only the next version as an update would refetch at a gap.
+    await scheduler.runDueJobs(later(11))
+    await scheduler.runDueJobs(later(22))
+    await expectMove(seller, show.id, 'next', two)
+    await expectMove(seller, show.id, 'end')
+    const versions = broadcaster
+      .named('show.updated')
+      .map((e) => e.data as { id: string; version: number })
+      .filter((d) => d.id === show.id)
+      .map((d) => d.version)
+    expect(versions.length).toBeGreaterThanOrEqual(6)
+    expect(versions).toEqual(versions.map((_, i) => versions[0]! + i))
+  })
+})
+
+describe('ending soon', () => {
+  it('a running show lot sends its watchers no "ending soon" notice: the show room is the notice', async () => {
+    const seller = await newMember(0)
+    const watcher = await newMember()
+    const [one, plain] = [await scheduledLot(t.db, seller.id), await openLot(t.db, seller.id)]
+    const show = (
+      await createShow(seller, { lots: [{ lotId: one, timerSeconds: 60, mode: 'standard' }] })
+    ).json()
+    for (const lotId of [one, plain]) {
+      const res = await watcher.b.request({ method: 'PUT', url: `/api/lots/${lotId}/watch` })
+      expect(res.statusCode).toBeLessThan(300)
+    }
+    await expectMove(seller, show.id, 'start')
+    await expectMove(seller, show.id, 'next', one)
+    // The ordinary lot ends within the notice's window too, so the pass does send notices.
+    await t.db.query(`update lots set ends_at = now() + interval '50 seconds' where id = $1`, [
+      plain,
+    ])
+    const report = await scheduler.runDueJobs(later(5))
+    expect(report.endingSoon).toContain(plain)
+    expect(report.endingSoon).not.toContain(one)
+    const { rows } = await t.db.query<{ lot_id: string }>(
+      `select lot_id from notifications where user_id = $1 and kind = 'ending_soon'`,
+      [watcher.id],
+    )
+    expect(rows.map((r) => r.lot_id)).toEqual([plain])
+  })
+})
+
 describe('bids at the end', () => {
   it('an open lot past its end answers lot_ended; cancelled and scheduled lots lot_not_open', async () => {
     const seller = await newMember(0)

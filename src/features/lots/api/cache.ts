@@ -74,6 +74,8 @@ export function pickSummary(lot: LotSummary): LotSummary {
     // A lot saved before issue 32 (or an older server's event) has neither.
     cancelledAt: lot.cancelledAt ?? null,
     cancelReason: lot.cancelReason ?? null,
+    // A lot saved before issue 34 (or an older server's event) has none.
+    showId: lot.showId ?? null,
     version: lot.version,
     serverTime: lot.serverTime,
   }

@@ -55,4 +55,15 @@ describe('Countdown', () => {
     )
     expect(screen.getByText(saidAt('Due to start', startsAt))).toBeTruthy()
   })
+
+  it('a show\'s queued lot: "In a live show", not its stand-in start', () => {
+    renderWithApp(
+      <Countdown
+        lot={summary({ status: 'scheduled', showId: 'show-1', startsAt: inMinutes(30) })}
+        labelled
+      />,
+    )
+    expect(screen.getByText('In a live show')).toBeTruthy()
+    expect(screen.queryByText(/Starts in/)).toBeNull()
+  })
 })

@@ -49,7 +49,10 @@ export function Countdown({
   const pending = lot.status === 'open' || lot.status === 'scheduled'
   let text: string
   let urgent = false
-  if (pending && !live) {
+  if (lot.status === 'scheduled' && lot.showId) {
+    // A show's queued lot opens when the host reaches it: its `startsAt` is a stand-in (issue 34).
+    text = t('lots.inShow')
+  } else if (pending && !live) {
     const notStarted = lot.status === 'scheduled' && starts > now
     const at = notStarted ? starts : ends
     const time = formatEnd(at, now, lang, timeZone)

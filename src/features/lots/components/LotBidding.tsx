@@ -57,8 +57,11 @@ export function LotBidding({
   const [sheet, setSheet] = useState(false)
 
   let disabledReason: string | null = null
-  if (lot.status === 'scheduled') disabledReason = t('bid.notYetOpen')
-  else if (lot.status !== 'open') disabledReason = t('bid.notOpen')
+  // A show's queued lot takes absentee bids and maximums (decision 0061): only a plain scheduled
+  // lot waits for its start.
+  const absentee = lot.status === 'scheduled' && lot.showId !== null
+  if (lot.status === 'scheduled' && !absentee) disabledReason = t('bid.notYetOpen')
+  else if (lot.status !== 'open' && !absentee) disabledReason = t('bid.notOpen')
   else if (isSeller) disabledReason = t('bid.ownLot')
   else if (!online) disabledReason = t('bid.offline')
   useOutbidToastAction(lot, bidding, format, signedIn && !disabledReason)

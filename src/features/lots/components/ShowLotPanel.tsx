@@ -6,17 +6,20 @@ import { useChannel } from '../../../realtime/provider'
 import { useLot } from '../api'
 import { useOwnLeadFollows } from '../useOwnLead'
 import { Countdown } from './Countdown'
-import { LotBidding } from './LotBidding'
+import { LotBiddingSlot } from './LotBiddingSlot'
 import { LotGallery } from './LotGallery'
 import { PriceFacts } from './PriceFacts'
 
 /**
- * A live show's lot on the block (issue 34), loaded as its own chunk by the show room and the host
- * console (index.ts). The lot on the block, kept live by its own `lot.{id}` channel exactly as in the lot room (the
- * lots feature's bridge rules patch its detail); until the detail is here the show's summary of it
- * shows. Bidding is the lot room's own (quick bids, the phone's bid bar, the review).
+ * A live show's lot on the block (issue 34), in the show room and the host console. The lot on the
+ * block, kept live by its own `lot.{id}` channel exactly as in the lot room (the lots feature's
+ * bridge rules patch its detail); until the detail is here the show's summary of it shows. Drawn
+ * with the room, not with the lot room's chunk: what the summary already knows (the pictures, the
+ * title, the price and the clock) is in place at once, so nothing below it moves when the rest
+ * arrives. Bidding is the lot room's own (quick bids, the phone's bid bar, the review), loaded
+ * with that room's chunk (LotBiddingSlot).
  */
-export default function ShowLotPanel({
+export function ShowLotPanel({
   entry,
   format,
   me,
@@ -75,7 +78,7 @@ export default function ShowLotPanel({
         ) : null}
       </div>
       {bidding && detail && !detail.my?.seller ? (
-        <LotBidding
+        <LotBiddingSlot
           key={detail.id}
           lot={detail}
           format={format}

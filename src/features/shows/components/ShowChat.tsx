@@ -44,40 +44,43 @@ export function ShowChat({
   return (
     <section className="panel show-chat" aria-labelledby="show-chat-h">
       <h2 id="show-chat-h">{t('shows.chat.title')}</h2>
-      {before ? (
-        <p className="small">
-          <button
-            type="button"
-            className="link-btn"
-            disabled={earlier.isPending}
-            onClick={() => earlier.mutate(before)}
-          >
-            {t('shows.chat.earlier')}
-          </button>
-          {earlier.isError ? (
-            <span className="field-error"> {errorMessage(earlier.error, lang)}</span>
-          ) : null}
-        </p>
-      ) : null}
-      {query.data ? (
-        query.data.items.length === 0 ? (
-          <p className="muted small">{t('shows.chat.empty')}</p>
+      {/* Its room is kept while the first page loads: the composer and what follows stay put. */}
+      <div className="show-chat-body">
+        {before ? (
+          <p className="small">
+            <button
+              type="button"
+              className="link-btn"
+              disabled={earlier.isPending}
+              onClick={() => earlier.mutate(before)}
+            >
+              {t('shows.chat.earlier')}
+            </button>
+            {earlier.isError ? (
+              <span className="field-error"> {errorMessage(earlier.error, lang)}</span>
+            ) : null}
+          </p>
+        ) : null}
+        {query.data ? (
+          query.data.items.length === 0 ? (
+            <p className="muted small">{t('shows.chat.empty')}</p>
+          ) : (
+            <ol className="show-chat-log" ref={log} aria-live="polite" data-testid="chat-log">
+              {query.data.items.map((message) => (
+                <ChatLine key={message.id} showId={showId} message={message} host={host} />
+              ))}
+            </ol>
+          )
+        ) : query.isError ? (
+          <InlineRetry
+            message={errorMessage(query.error, lang)}
+            onRetry={() => void query.refetch()}
+            small
+          />
         ) : (
-          <ol className="show-chat-log" ref={log} aria-live="polite" data-testid="chat-log">
-            {query.data.items.map((message) => (
-              <ChatLine key={message.id} showId={showId} message={message} host={host} />
-            ))}
-          </ol>
-        )
-      ) : query.isError ? (
-        <InlineRetry
-          message={errorMessage(query.error, lang)}
-          onRetry={() => void query.refetch()}
-          small
-        />
-      ) : (
-        <Loading label={t('shows.chat.loading')} />
-      )}
+          <Loading label={t('shows.chat.loading')} />
+        )}
+      </div>
       <Composer showId={showId} state={state} signedIn={signedIn} muted={muted} />
     </section>
   )
