@@ -494,18 +494,35 @@ const isWrite = (route: CollectedRoute) =>
   /^\/(api|broadcasting)\//.test(route.url) &&
   route.url !== '/api/stripe/webhook'
 
+/** The body of the same request as a GET, when it was a HEAD (empty otherwise). */
+async function headTwin(request: ReturnType<typeof requestFor>): Promise<string> {
+  if (String(request.method).toUpperCase() !== 'HEAD') return ''
+  return (await t.app.inject({ ...request, method: 'GET' })).body
+}
+
+/** A problem+json body's code; undefined for anything else (an empty or non-JSON body). */
+function problemCode(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { code?: unknown }
+    return typeof parsed.code === 'string' ? parsed.code : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Sends one variant and lists what is wrong with the answer (empty: refused as it should be). */
 async function send(route: CollectedRoute, variant: Variant, as: Who) {
   const request = requestFor(route, variant, as)
   const response = await t.app.inject(request)
   const status = response.statusCode
+  // A HEAD answer has no body: its problem's code is its GET twin's (asked before the snapshot).
+  const code = status === 503 ? problemCode(response.body || (await headTwin(request))) : undefined
   const mustRefuse = variant.mustRefuse || (as === 'no-csrf' && isWrite(route))
   const after = await snapshotSince(last)
   const changed = JSON.stringify(after) !== JSON.stringify(last)
   last = after
   const seen = `${as} ${variant.what}: ${request.method} ${String(request.url).slice(0, 160)} → ${status} ${response.body.slice(0, 200)}`
-  const paymentsOff =
-    status === 503 && response.json<{ code?: string }>().code === 'payments_not_configured'
+  const paymentsOff = code === 'payments_not_configured'
   const problems = [
     !(status < 500 || paymentsOff) && 'a 5xx',
     mustRefuse && !(status >= 400 && status < 500) && 'not refused',
