@@ -21,6 +21,8 @@ export class AppState {
   eventsIn = 0
   /** Frames written to this node's sockets. */
   deliveriesOut = 0
+  /** Set by startSubscriptionCounts: new subscribers of public/private channels are owed a count. */
+  countsOn = false
   /** Sockets refused by the per-address cap. */
   refusedByAddressCap = 0
   /** subscribe/unsubscribe/ping messages refused by a socket's budget (control-budget.ts). */
@@ -69,7 +71,9 @@ export class AppState {
   }
 
   subscribe(conn: Connection, name: string): void {
-    this.channel(name).subscribers.add(conn)
+    const ch = this.channel(name)
+    ch.subscribers.add(conn)
+    if (this.countsOn) (ch.countOwed ??= new Set()).add(conn)
     conn.channels.set(name, undefined)
     this.peers?.channelChanged(name)
   }
@@ -128,6 +132,7 @@ export class AppState {
     const ch = this.channels.get(name)
     if (!ch) return
     ch.subscribers.delete(conn)
+    ch.countOwed?.delete(conn)
     const member = userId === undefined ? undefined : ch.members?.get(userId)
     if (member && userId !== undefined) {
       member.sockets.delete(conn)

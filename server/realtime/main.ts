@@ -59,6 +59,16 @@ function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeServerOptions> {
   return limits
 }
 
+function countIntervalFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.REALTIME_SUBSCRIPTION_COUNT_MS?.trim()
+  if (!raw) return 3000
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0 || value > 60_000) {
+    fail('realtime: REALTIME_SUBSCRIPTION_COUNT_MS must be a whole number from 0 to 60000')
+  }
+  return value
+}
+
 /** REDIS_URL set: this process is one node of a cluster. */
 function clusterFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeServerOptions> {
   const redisUrl = env.REDIS_URL?.trim()
@@ -129,6 +139,8 @@ async function main(): Promise<void> {
     apps: [app],
     logger,
     trustProxy,
+    // The show room's viewer count (decision 0061) needs it; REALTIME_SUBSCRIPTION_COUNT_MS=0 stops it.
+    subscriptionCountIntervalMs: countIntervalFromEnv(env),
     ...limitsFromEnv(env),
     ...clusterFromEnv(env),
   })

@@ -88,6 +88,12 @@ export interface RealtimeServerOptions {
   presenceLeaveWindowMs?: number
   /** Channels one socket may be subscribed to; beyond it the subscription is refused. Default 100. */
   maxChannelsPerConnection?: number
+  /**
+   * Send public and private channels' sockets `pusher_internal:subscription_count` (Pusher's
+   * subscription-count feature), at most once per this many ms per channel and only when the
+   * count changed (subscription-counts.ts). 0 = off (default, as on Pusher until an app enables it).
+   */
+  subscriptionCountIntervalMs?: number
   /** Largest HTTP API request body; larger ones get 413 (refused unread when declared). Default 1 MB. */
   maxBodyBytes?: number
   /** Time allowed for an HTTP API request body to arrive once the request is accepted. Default 10 s, at most 30 s. */
@@ -211,6 +217,10 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
     maxChannelsPerConnection: positiveInt(
       'maxChannelsPerConnection',
       options.maxChannelsPerConnection ?? 100,
+    ),
+    subscriptionCountIntervalMs: nonNegativeInt(
+      'subscriptionCountIntervalMs',
+      options.subscriptionCountIntervalMs ?? 0,
     ),
     maxBodyBytes: positiveInt('maxBodyBytes', options.maxBodyBytes ?? 1024 * 1024),
     bodyTimeoutMs,
