@@ -6,7 +6,8 @@
  *   PUSHER_PORT (6001), PUSHER_HOST bind address (else HOST, else 0.0.0.0)
  *   REALTIME_MAX_CONNECTIONS (10000), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
  *   REALTIME_MAX_MESSAGE_BYTES (10240), REALTIME_MAX_BODY_BYTES (1048576),
- *   REALTIME_BODY_TIMEOUT_MS (10000, at most 30000), REALTIME_MAX_CONNECTIONS_PER_ADDRESS (50)
+ *   REALTIME_BODY_TIMEOUT_MS (10000, at most 30000), REALTIME_MAX_CONNECTIONS_PER_ADDRESS (50),
+ *   REALTIME_SUBSCRIPTION_COUNT_MS (3000; 0 off): pusher:subscription_count on public channels
  *   TRUST_PROXY: the reverse proxies in front, as for the API (false, a number, or addresses/CIDRs)
  *   REDIS_URL: join the other nodes using that Redis (docs/realtime.md, "Across nodes"); with it
  *   REALTIME_REDIS_PREFIX (lotline:rt), REALTIME_CLUSTER_HEARTBEAT_MS (5000),
