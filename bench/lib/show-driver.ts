@@ -6,7 +6,7 @@
  * are tallied by status and code.
  */
 import { randomUUID } from 'node:crypto'
-import { incrementFor } from '../../common/auction.ts'
+import { incrementFor, MONEY_MAX } from '../../common/auction.ts'
 import { IDEMPOTENCY_HEADER } from '../../common/config.ts'
 import { httpClient, type HttpResult } from './stack.ts'
 
@@ -52,11 +52,16 @@ async function run(plan: DriverPlan): Promise<Omit<DriverResult, 'ok'>> {
   const started = performance.now()
   const end = started + plan.seconds * 1000
 
+  // One increment per bid, as a room's bid bar offers: 20 bids/s for 20 s stay under MONEY_MAX
+  // (about 530 increments from 1.00). A bid sent before the one ahead of it was answered may be
+  // refused `bid_too_low`, as in a real room.
   let nextAmount = plan.bids.startingPrice
   const bid = async (k: number) => {
     const amount = nextAmount
-    // Two increments per rung, so a bid that overtakes another in flight is still high enough.
-    nextAmount += 2 * incrementFor(nextAmount)
+    if (amount > MONEY_MAX)
+      return void (answers['bid not sent: price at the cap'] =
+        (answers['bid not sent: price at the cap'] ?? 0) + 1)
+    nextAmount += incrementFor(nextAmount)
     const cookie = plan.bids.cookies[k % plan.bids.cookies.length]!
     const r = await client.post(
       `/api/lots/${plan.bids.lotId}/bids`,
