@@ -291,7 +291,9 @@ export class AppState {
     }
     this.eventsIn++
     this.deliveriesOut += sent
-    this.onFanOut?.((performance.now() - started) / 1000, sent)
+    const report = this.onFanOut
+    // The writes leave at the end of this turn (frames.ts); the last socket's wait ends there.
+    if (report) setImmediate(() => report((performance.now() - started) / 1000, sent))
     return sent
   }
 }

@@ -113,7 +113,8 @@ export interface RealtimeServerOptions {
    */
   cluster?: ClusterOptions
   /**
-   * Told after each fan-out how long it took (the last socket's wait) and to how many sockets:
+   * Told after each fan-out how long it took (the last socket's wait, to the end of the turn when
+   * its writes leave) and to how many sockets:
    * the host's delivery-latency metric (GET /metrics in the app).
    */
   onFanOut?: (seconds: number, sockets: number) => void
