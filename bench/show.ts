@@ -5,7 +5,7 @@
  * the cost of a delivery (docs/product.md "Live shows": p99 ≤ 150 ms on a quiet 2-core machine,
  * and a show's delivery costing what a lot room's does).
  *
- *   npx tsx bench/show.ts [--viewers 2000] [--bids 20] [--chat 20] [--seconds 20] [--write]
+ *   npx tsx bench/show.ts [--viewers 2000] [--bids 20] [--chat 20] [--seconds 20] [--warmup 8 | --no-warmup] [--lot-first] [--write]
  *
  * One node as `npm start` runs it: the real app (buildApp + listen) and its embedded real-time
  * service in this process (with the subscription count on, as the app has it), PostgreSQL on
@@ -53,6 +53,8 @@ const BID_RATE = numberArg('bids', 20, 200)
 const CHAT_RATE = numberArg('chat', 20, 200)
 const SECONDS = numberArg('seconds', 20, 60)
 const WRITE = flag('write')
+const LOT_FIRST = flag('lot-first')
+const WARMUP = flag('no-warmup') ? 0 : numberArg('warmup', 8, 60)
 const BIDDERS = 20
 /** 5 messages per 10 s each: at CHAT_RATE/s each writes CHAT_RATE / CHATTERS per second. */
 const CHATTERS = Math.ceil((CHAT_RATE / 0.5) * 2)
@@ -174,13 +176,14 @@ async function measure(
   channels: string[],
   plan: Omit<DriverPlan, 'baseUrl' | 'seconds'>,
   beforeWindow: () => Promise<void> = async () => undefined,
+  seconds = SECONDS,
 ): Promise<Phase> {
   const { stack, stamper, fanOut } = setup
   const loadBefore = loadavg()[0]!
   const viewers = new Child('./lib/show-viewers.ts')
   try {
     const connect0 = nowMs()
-    const capacity = Math.ceil(VIEWERS * (BID_RATE * 2 + CHAT_RATE + 4) * (SECONDS + 5))
+    const capacity = Math.ceil(VIEWERS * (BID_RATE * 2 + CHAT_RATE + 4) * (seconds + 5))
     await viewers.ask<ViewersRequest>({
       type: 'open',
       port: stack.realtime.port,
@@ -210,7 +213,7 @@ async function measure(
     const result = await new Promise<DriverResult>((resolve, reject) => {
       driver.once('message', (m) => resolve(m as DriverResult))
       driver.once('exit', (code) => code !== 0 && reject(new Error(`driver exited with ${code}`)))
-      driver.send({ ...plan, baseUrl: stack.baseUrl, seconds: SECONDS } satisfies DriverPlan)
+      driver.send({ ...plan, baseUrl: stack.baseUrl, seconds } satisfies DriverPlan)
     })
     if (!result.ok) throw new Error(result.error)
 
@@ -344,38 +347,50 @@ async function main() {
       bidders: members.slice(1, 1 + BIDDERS),
       chatters: members.slice(1 + BIDDERS),
     }
-    const show = await liveShow(setup)
-    const showPhase = await measure(
-      setup,
-      'show room',
-      [showChannel(show.showId), lotChannel(show.lotId)],
-      {
+    const showRoom = async () => {
+      const show = await liveShow(setup)
+      return measure(
+        setup,
+        'show room',
+        [showChannel(show.showId), lotChannel(show.lotId)],
+        {
+          bids: {
+            lotId: show.lotId,
+            startingPrice: STARTING_PRICE,
+            cookies: setup.bidders.map((b) => b.cookie),
+            rate: BID_RATE,
+          },
+          chat: {
+            showId: show.showId,
+            cookies: setup.chatters.map((c) => c.cookie),
+            rate: CHAT_RATE,
+          },
+          host: { showId: show.showId, cookie: setup.seller.cookie, at: [1 / 3, 2 / 3] },
+        },
+        show.open,
+      )
+    }
+    const lotRoom = async (seconds = SECONDS) => {
+      const lotId = await insertOpenLot(stack.db, setup.seller.id, STARTING_PRICE)
+      const plan = {
         bids: {
-          lotId: show.lotId,
+          lotId,
           startingPrice: STARTING_PRICE,
           cookies: setup.bidders.map((b) => b.cookie),
           rate: BID_RATE,
         },
-        chat: {
-          showId: show.showId,
-          cookies: setup.chatters.map((c) => c.cookie),
-          rate: CHAT_RATE,
-        },
-        host: { showId: show.showId, cookie: setup.seller.cookie, at: [1 / 3, 2 / 3] },
-      },
-      show.open,
-    )
-    console.error(rows(showPhase).join('\n'))
-    const lotId = await insertOpenLot(stack.db, setup.seller.id, STARTING_PRICE)
-    const lotPhase = await measure(setup, 'lot room', [lotChannel(lotId)], {
-      bids: {
-        lotId,
-        startingPrice: STARTING_PRICE,
-        cookies: setup.bidders.map((b) => b.cookie),
-        rate: BID_RATE,
-      },
-    })
-    console.error(rows(lotPhase).join('\n'))
+      }
+      return measure(setup, 'lot room', [lotChannel(lotId)], plan, undefined, seconds)
+    }
+    // A cold process (JIT, heap, the new database's caches) made whichever room came first look
+    // worse — p99 2–3× — so an unreported lot room warms it up, as a serving node would be.
+    if (WARMUP > 0) console.error(`warm-up: ${rows(await lotRoom(WARMUP)).join('')}`)
+    // The room measured second runs on a warmer process; --lot-first swaps them.
+    const first = LOT_FIRST ? await lotRoom() : await showRoom()
+    console.error(rows(first).join('\n'))
+    const second = LOT_FIRST ? await showRoom() : await lotRoom()
+    console.error(rows(second).join('\n'))
+    const [showPhase, lotPhase] = LOT_FIRST ? [second, first] : [first, second]
     const pg = await postgresVersion(stack.db)
     report(showPhase, lotPhase, pg)
   } finally {
@@ -392,14 +407,13 @@ async function report(show: Phase, lot: Phase, pg: string) {
   const bidMs = [...show.driver.bidMs].sort((a, b) => a - b)
   const chatMs = [...show.driver.chatMs].sort((a, b) => a - b)
   const section = [
-    `Command: \`npx tsx bench/show.ts --viewers ${VIEWERS} --bids ${BID_RATE} --chat ${CHAT_RATE} --seconds ${SECONDS}${WRITE ? ' --write' : ''}\``,
+    `Command: \`npx tsx bench/show.ts --viewers ${VIEWERS} --bids ${BID_RATE} --chat ${CHAT_RATE} --seconds ${SECONDS}${WARMUP ? ` --warmup ${WARMUP}` : ' --no-warmup'}${LOT_FIRST ? ' --lot-first' : ''}${WRITE ? ' --write' : ''}\``,
     '',
     `Machine: ${machine()}; ${pg} on 127.0.0.1 (same machine). One node: the app and its embedded real-time service in one process (as \`npm start\`), subscription counts on every ${COUNT_INTERVAL_MS / 1000} s; the viewers' sockets and the writers are two child processes on the same two cores.`,
     '',
     '| room | viewers | channels | events published in the window (received per socket) | delivered / expected | p50 ms | p99 ms | max ms | node CPU | node CPU µs / delivery | fan-out µs / delivery: CPU / wall (last socket) | loop p99 node / viewers | viewers CPU | load avg before | HTTP answers |',
     '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |',
-    ...rows(show),
-    ...rows(lot),
+    ...(LOT_FIRST ? [...rows(lot), ...rows(show)] : [...rows(show), ...rows(lot)]),
     '',
     `Per-delivery cost, show room ÷ lot room (same run): **fan-out CPU ${ratio(show.fanOutCpuUsPerDelivery, lot.fanOutCpuUsPerDelivery)}**, fan-out wall time to the last socket ${ratio(show.fanOutUsPerDelivery, lot.fanOutUsPerDelivery)}, node CPU ${ratio(show.appUsPerDelivery, lot.appUsPerDelivery)} (this one also spreads each room's API work — bids, chat, host moves — over its deliveries). Bid answers in the show p50 / p99 ${f1(percentile(bidMs, 50))} / ${f1(percentile(bidMs, 99))} ms; chat answers ${f1(percentile(chatMs, 50))} / ${f1(percentile(chatMs, 99))} ms. Viewers' sockets connected in ${f1(show.connectS)} s (show) / ${f1(lot.connectS)} s (lot).`,
     '',
