@@ -311,7 +311,7 @@ function rows(p: Phase): string[] {
     .filter((c) => c.total > 0 || p.published[c.kind])
     .map(
       (c) =>
-        `${c.kind} ${p.published[c.kind] ?? 0} (${c.minPerSocket}–${c.maxPerSocket} per socket)`,
+        `${c.kind} ${p.published[c.kind] ?? 0} (${c.minPerSocket}–${c.maxPerSocket} per socket, p99 ${f1(c.p99)} ms)`,
     )
     .join(', ')
   const answers = Object.entries(p.driver.answers)

@@ -30,6 +30,8 @@ export type ViewersRequest =
 export interface KindCount {
   kind: EventKind
   total: number
+  /** Commit → socket p99 of this kind's deliveries, ms. */
+  p99: number
   /** The fewest and most of this kind one socket received. */
   minPerSocket: number
   maxPerSocket: number
@@ -57,6 +59,7 @@ const EVENT_AT = '{"event":"'.length
 let sockets: WebSocket[] = []
 let perSocket = new Int32Array(0)
 let latencies = new Float64Array(0)
+let latencyKinds = new Uint8Array(0)
 let n = 0
 let overflow = 0
 let unstamped = 0
@@ -78,9 +81,12 @@ function onFrame(socket: number, buf: Buffer, at: number): void {
   const start = i + STAMP.length
   const committed = parseFloat(buf.toString('latin1', start, start + 24))
   if (!(committed >= windowFrom)) return void unstamped++
-  perSocket[socket * KINDS.length + kindOf(buf)]! += 1
-  if (n < latencies.length) latencies[n++] = at - committed
-  else overflow++
+  const kind = kindOf(buf)
+  perSocket[socket * KINDS.length + kind]! += 1
+  if (n < latencies.length) {
+    latencyKinds[n] = kind
+    latencies[n++] = at - committed
+  } else overflow++
 }
 
 function open(port: number, key: string, channels: string[], index: number): Promise<WebSocket> {
@@ -113,6 +119,7 @@ function open(port: number, key: string, channels: string[], index: number): Pro
 async function openAll(request: Extract<ViewersRequest, { type: 'open' }>): Promise<void> {
   perSocket = new Int32Array(request.sockets * KINDS.length)
   latencies = new Float64Array(request.capacity)
+  latencyKinds = new Uint8Array(request.capacity)
   n = overflow = unstamped = 0
   windowFrom = Number.POSITIVE_INFINITY
   const BATCH = 200 // bounded concurrency for the handshakes
@@ -135,7 +142,12 @@ function report(): ViewersReport {
       min = Math.min(min, c)
       max = Math.max(max, c)
     }
-    return { kind, total, minPerSocket: sockets.length ? min : 0, maxPerSocket: max }
+    const mine = latencies
+      .slice(0, n)
+      .filter((_, i) => latencyKinds[i] === k)
+      .sort()
+    const p99 = mine[Math.max(0, Math.ceil(0.99 * mine.length) - 1)] ?? NaN
+    return { kind, total, p99, minPerSocket: sockets.length ? min : 0, maxPerSocket: max }
   })
   const sorted = latencies.slice(0, n).sort()
   const at = (p: number) =>
