@@ -5,7 +5,7 @@
  * the cost of a delivery (docs/product.md "Live shows": p99 ≤ 150 ms on a quiet 2-core machine,
  * and a show's delivery costing what a lot room's does).
  *
- *   npx tsx bench/show.ts [--viewers 2000] [--bids 20] [--chat 20] [--seconds 20] [--warmup 8 | --no-warmup] [--lot-first] [--write]
+ *   npx tsx bench/show.ts [--viewers 2000] [--bids 20] [--chat 20] [--seconds 20] [--viewer-processes 4] [--warmup 8 | --no-warmup] [--lot-first] [--write]
  *
  * One node as `npm start` runs it: the real app (buildApp + listen) and its embedded real-time
  * service in this process (with the subscription count on, as the app has it), PostgreSQL on
@@ -33,7 +33,13 @@ import { Broadcaster, type BroadcastEvent } from '../server/lib/broadcaster.ts'
 import { AppState } from '../server/realtime/app-state.ts'
 import { flag, numberArg } from './lib/args.ts'
 import type { DriverPlan, DriverResult } from './lib/show-driver.ts'
-import { EVENT_KINDS, type ViewersReport, type ViewersRequest } from './lib/show-viewers.ts'
+import {
+  EVENT_KINDS,
+  mergeReports,
+  type ViewersRaw,
+  type ViewersReport,
+  type ViewersRequest,
+} from './lib/show-viewers.ts'
 import {
   fundMembers,
   httpClient,
@@ -54,6 +60,7 @@ const CHAT_RATE = numberArg('chat', 20, 200)
 const SECONDS = numberArg('seconds', 20, 60)
 const WRITE = flag('write')
 const LOT_FIRST = flag('lot-first')
+const VIEWER_PROCESSES = numberArg('viewer-processes', 4, 16)
 const WARMUP = flag('no-warmup') ? 0 : numberArg('warmup', 8, 60)
 const BIDDERS = 20
 /** 5 messages per 10 s each: at CHAT_RATE/s each writes CHAT_RATE / CHATTERS per second. */
@@ -180,25 +187,31 @@ async function measure(
 ): Promise<Phase> {
   const { stack, stamper, fanOut } = setup
   const loadBefore = loadavg()[0]!
-  const viewers = new Child('./lib/show-viewers.ts')
+  // Several processes, as the viewers are separate devices: one process reading 2,000 sockets'
+  // frames one after another would add its own queue to the tail it measures.
+  const viewers = Array.from({ length: VIEWER_PROCESSES }, () => new Child('./lib/show-viewers.ts'))
+  const all = <T>(request: object) => Promise.all(viewers.map((v) => v.ask<T>(request)))
   try {
     const connect0 = nowMs()
-    const capacity = Math.ceil(VIEWERS * (BID_RATE * 2 + CHAT_RATE + 4) * (seconds + 5))
-    await viewers.ask<ViewersRequest>({
-      type: 'open',
-      port: stack.realtime.port,
-      key: PUSHER_APP.key,
-      channels,
-      sockets: VIEWERS,
-      capacity,
-    })
+    await Promise.all(
+      viewers.map((v, i) =>
+        v.ask<ViewersRequest>({
+          type: 'open',
+          port: stack.realtime.port,
+          key: PUSHER_APP.key,
+          channels,
+          sockets:
+            Math.floor(VIEWERS / VIEWER_PROCESSES) + (i < VIEWERS % VIEWER_PROCESSES ? 1 : 0),
+        }),
+      ),
+    )
     const connectS = (nowMs() - connect0) / 1000
     await beforeWindow()
     // The first subscription counts (every few seconds) go out before the window opens.
     await sleep(COUNT_INTERVAL_MS + 500)
     const from = nowMs()
     stamper.window(from, channels)
-    await viewers.ask({ type: 'window', from })
+    await all({ type: 'window', from })
     const loop = monitorEventLoopDelay({ resolution: 5 })
     loop.enable()
     fanOut.seconds = fanOut.sockets = 0
@@ -223,7 +236,8 @@ async function measure(
     let last = -1
     let stableSince = nowMs()
     for (;;) {
-      const { delivered } = await viewers.ask<{ delivered: number }>({ type: 'progress' })
+      const progress = await all<{ delivered: number }>({ type: 'progress' })
+      const delivered = progress.reduce((n, p) => n + p.delivered, 0)
       if (delivered >= expected || nowMs() - stableSince > 5_000) break
       if (delivered !== last) {
         last = delivered
@@ -235,8 +249,8 @@ async function measure(
     const cpu = process.cpuUsage(cpu0)
     loop.disable()
     const deliveriesOut = stack.realtime.stats().deliveriesOut - out0
-    const report = await viewers.ask<ViewersReport>({ type: 'report' })
-    await viewers.ask({ type: 'close' })
+    const report = mergeReports(await all<ViewersRaw>({ type: 'report' }))
+    await all({ type: 'close' })
     const cpuMicros = cpu.user + cpu.system
     return {
       name,
@@ -258,7 +272,7 @@ async function measure(
       connectS,
     }
   } finally {
-    viewers.stop()
+    for (const v of viewers) v.stop()
   }
 }
 
@@ -407,11 +421,11 @@ async function report(show: Phase, lot: Phase, pg: string) {
   const bidMs = [...show.driver.bidMs].sort((a, b) => a - b)
   const chatMs = [...show.driver.chatMs].sort((a, b) => a - b)
   const section = [
-    `Command: \`npx tsx bench/show.ts --viewers ${VIEWERS} --bids ${BID_RATE} --chat ${CHAT_RATE} --seconds ${SECONDS}${WARMUP ? ` --warmup ${WARMUP}` : ' --no-warmup'}${LOT_FIRST ? ' --lot-first' : ''}${WRITE ? ' --write' : ''}\``,
+    `Command: \`npx tsx bench/show.ts --viewers ${VIEWERS} --bids ${BID_RATE} --chat ${CHAT_RATE} --seconds ${SECONDS} --viewer-processes ${VIEWER_PROCESSES}${WARMUP ? ` --warmup ${WARMUP}` : ' --no-warmup'}${LOT_FIRST ? ' --lot-first' : ''}${WRITE ? ' --write' : ''}\``,
     '',
-    `Machine: ${machine()}; ${pg} on 127.0.0.1 (same machine). One node: the app and its embedded real-time service in one process (as \`npm start\`), subscription counts on every ${COUNT_INTERVAL_MS / 1000} s; the viewers' sockets and the writers are two child processes on the same two cores.`,
+    `Machine: ${machine()}; ${pg} on 127.0.0.1 (same machine). One node: the app and its embedded real-time service in one process (as \`npm start\`), subscription counts on every ${COUNT_INTERVAL_MS / 1000} s; the viewers' sockets (${VIEWER_PROCESSES} processes) and the writers are child processes on the same two cores.`,
     '',
-    '| room | viewers | channels | events published in the window (received per socket) | delivered / expected | p50 ms | p99 ms | max ms | node CPU | node CPU µs / delivery | fan-out µs / delivery: CPU / wall (last socket) | loop p99 node / viewers | viewers CPU | load avg before | HTTP answers |',
+    '| room | viewers | channels | events published in the window (received per socket) | delivered / expected | p50 ms | p99 ms | max ms | node CPU | node CPU µs / delivery | fan-out µs / delivery: CPU / wall (last socket) | loop p99 node / viewers (worst) | viewers CPU | load avg before | HTTP answers |',
     '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |',
     ...(LOT_FIRST ? [...rows(lot), ...rows(show)] : [...rows(show), ...rows(lot)]),
     '',
