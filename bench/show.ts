@@ -28,7 +28,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { lotChannel, showChannel } from '../common/wire.ts'
+import { lotChannel, SHOW_CHANNEL_PREFIX, showChannel } from '../common/wire.ts'
 import { Broadcaster, type BroadcastEvent } from '../server/lib/broadcaster.ts'
 import { AppState } from '../server/realtime/app-state.ts'
 import { flag, numberArg } from './lib/args.ts'
@@ -344,6 +344,7 @@ async function main() {
     poolSize: 20,
     realtime: {
       subscriptionCountIntervalMs: COUNT_INTERVAL_MS,
+      subscriptionCountChannels: [SHOW_CHANNEL_PREFIX],
       onFanOut: (seconds, sockets) => {
         fanOut.seconds += seconds
         fanOut.sockets += sockets

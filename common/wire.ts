@@ -65,7 +65,9 @@ export const SHOWS_CHANNEL = 'shows'
  * One show's state, lots and chat (anyone; decision 0061). Its subscription count
  * (`pusher:subscription_count`) is the room's viewer count, guests included.
  */
-export const showChannel = (showId: string): string => `show.${showId}`
+/** The start of every show's channel name: the channels the real-time service counts. */
+export const SHOW_CHANNEL_PREFIX = 'show.'
+export const showChannel = (showId: string): string => `${SHOW_CHANNEL_PREFIX}${showId}`
 
 /**
  * The same names as patterns with named groups, for code that routes events by channel (the

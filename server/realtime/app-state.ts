@@ -21,8 +21,8 @@ export class AppState {
   eventsIn = 0
   /** Frames written to this node's sockets. */
   deliveriesOut = 0
-  /** Set by startSubscriptionCounts: new subscribers of public/private channels are owed a count. */
-  countsOn = false
+  /** Set by startSubscriptionCounts: which channels' new subscribers are owed a count. */
+  counted: ((channel: string) => boolean) | undefined
   /** Sockets refused by the per-address cap. */
   refusedByAddressCap = 0
   /** subscribe/unsubscribe/ping messages refused by a socket's budget (control-budget.ts). */
@@ -73,7 +73,7 @@ export class AppState {
   subscribe(conn: Connection, name: string): void {
     const ch = this.channel(name)
     ch.subscribers.add(conn)
-    if (this.countsOn) (ch.countOwed ??= new Set()).add(conn)
+    if (this.counted?.(name)) (ch.countOwed ??= new Set()).add(conn)
     conn.channels.set(name, undefined)
     this.peers?.channelChanged(name)
   }

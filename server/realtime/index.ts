@@ -165,7 +165,11 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   // After listen, a server-level error (EMFILE on accept, ...) is logged, never thrown.
   server.on('error', (err) => opts.logger.error({ err }, 'realtime: server error'))
   const stopSweep = startIdleSweep(() => ws.allConnections(), opts)
-  const stopCounts = startSubscriptionCounts(appsById.values(), opts.subscriptionCountIntervalMs)
+  const stopCounts = startSubscriptionCounts(
+    appsById.values(),
+    opts.subscriptionCountIntervalMs,
+    opts.subscriptionCountChannels,
+  )
   opts.logger.info(
     { port, host: opts.host, apps: opts.apps.map((a) => a.id) },
     'realtime: listening',

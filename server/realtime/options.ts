@@ -94,6 +94,11 @@ export interface RealtimeServerOptions {
    * count changed (subscription-counts.ts). 0 = off (default, as on Pusher until an app enables it).
    */
   subscriptionCountIntervalMs?: number
+  /**
+   * Only channels whose names start with one of these get counts (Lotline: `show.`, the show
+   * room's viewers); default every public and private channel, as Pusher's app-wide setting.
+   */
+  subscriptionCountChannels?: string[]
   /** Largest HTTP API request body; larger ones get 413 (refused unread when declared). Default 1 MB. */
   maxBodyBytes?: number
   /** Time allowed for an HTTP API request body to arrive once the request is accepted. Default 10 s, at most 30 s. */
@@ -121,8 +126,12 @@ export interface RealtimeServerOptions {
 }
 
 export type ResolvedOptions = Required<
-  Omit<RealtimeServerOptions, 'logger' | 'cluster' | 'onFanOut' | 'openFileLimit'>
+  Omit<
+    RealtimeServerOptions,
+    'logger' | 'cluster' | 'onFanOut' | 'openFileLimit' | 'subscriptionCountChannels'
+  >
 > & {
+  subscriptionCountChannels: string[] | undefined
   openFileLimit: number | undefined
   logger: RealtimeLogger
   cluster: ClusterOptions | undefined
@@ -230,5 +239,6 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
     cluster: options.cluster,
     onFanOut: options.onFanOut,
+    subscriptionCountChannels: options.subscriptionCountChannels,
   }
 }

@@ -122,6 +122,20 @@ describe('subscription counts', () => {
     await off.noneBefore(isEvent(COUNT), isEvent('chat.message', 'show.off'))
   })
 
+  it('counts only the channels named by subscriptionCountChannels', async () => {
+    t = await startTestServer({
+      subscriptionCountIntervalMs: INTERVAL,
+      subscriptionCountChannels: ['show.'],
+    })
+    const lot = await join(t.port, 'lot.1')
+    await join(t.port, 'lot.1')
+    const show = await join(t.port, 'show.1')
+    await show.next(isEvent(COUNT, 'show.1'))
+    await sleep(INTERVAL * 2)
+    await t.sdk.trigger('lot.1', 'bid.placed', { n: 1 })
+    await lot.noneBefore(isEvent(COUNT), isEvent('bid.placed', 'lot.1'))
+  })
+
   it.runIf(process.env.LOTLINE_TEST_DATABASE === 'pg')(
     'counts the sockets of every node of a cluster, on every node',
     async () => {

@@ -12,13 +12,23 @@
 import type { AppState } from './app-state.ts'
 import type { ChannelState } from './channel-state.ts'
 import { prepareFrame } from './frames.ts'
+import { channelKind } from './names.ts'
 import { subscriptionCountFrame } from './protocol.ts'
 
-/** Starts the passes; returns the stop function. `intervalMs` 0: off. */
-export function startSubscriptionCounts(apps: Iterable<AppState>, intervalMs: number): () => void {
+/**
+ * Starts the passes; returns the stop function. `intervalMs` 0: off. `prefixes`: only channels
+ * whose names start with one of them (undefined: every public and private channel).
+ */
+export function startSubscriptionCounts(
+  apps: Iterable<AppState>,
+  intervalMs: number,
+  prefixes?: readonly string[],
+): () => void {
   if (intervalMs === 0) return () => {}
+  const counted = (name: string) =>
+    channelKind(name) !== 'presence' && (!prefixes || prefixes.some((p) => name.startsWith(p)))
   const states = [...apps]
-  for (const state of states) state.countsOn = true
+  for (const state of states) state.counted = counted
   const timer = setInterval(() => {
     for (const state of states) sendCounts(state)
   }, intervalMs)
@@ -29,7 +39,7 @@ export function startSubscriptionCounts(apps: Iterable<AppState>, intervalMs: nu
 /** One pass over one app's channels with sockets on this node. */
 export function sendCounts(state: AppState): void {
   for (const ch of state.channels.values()) {
-    if (ch.kind === 'presence' || ch.subscribers.size === 0) continue
+    if (ch.subscribers.size === 0 || !state.counted?.(ch.name)) continue
     const count = state.subscriptionCount(ch.name)
     if (count !== ch.countSent) {
       ch.countSent = count
