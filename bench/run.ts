@@ -35,6 +35,8 @@ const BENCHES: Record<string, string[]> = {
     '--markdown',
   ],
   bids: ['npx', 'tsx', 'bench/bids.ts', '--write'],
+  // One live show with 2,000 viewers and the same run's lot room (issue 34).
+  show: ['npx', 'tsx', 'bench/show.ts', '--write'],
   'bid-requests': ['npx', 'tsx', 'bench/bid-requests.ts', '--write'],
   push: ['npx', 'tsx', 'bench/push.ts', '--runs', '3', '--write'],
   pictures: ['npx', 'tsx', 'bench/pictures.ts', '--runs', '3', '--write'],

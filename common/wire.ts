@@ -61,10 +61,13 @@ export const walletChannel = (userId: string): string => `private-wallet.${userI
 
 /** Shows starting, going live and ending: the list's "Live now" strip (anyone). */
 export const SHOWS_CHANNEL = 'shows'
-/** One show's state, lots and chat (anyone; decision 0061). */
-export const showChannel = (showId: string): string => `show.${showId}`
-/** Who is watching one show now (signed-in members; the viewer count). */
-export const showPresenceChannel = (showId: string): string => `presence-show.${showId}`
+/**
+ * One show's state, lots and chat (anyone; decision 0061). Its subscription count
+ * (`pusher:subscription_count`) is the room's viewer count, guests included.
+ */
+/** The start of every show's channel name: the channels the real-time service counts. */
+export const SHOW_CHANNEL_PREFIX = 'show.'
+export const showChannel = (showId: string): string => `${SHOW_CHANNEL_PREFIX}${showId}`
 
 /**
  * The same names as patterns with named groups, for code that routes events by channel (the
@@ -77,7 +80,6 @@ export const CHANNEL_PATTERNS = {
   wallet: new RegExp(`^private-wallet\\.(?<userId>${UUID_SOURCE})$`),
   shows: /^shows$/,
   show: new RegExp(`^show\\.(?<id>${UUID_SOURCE})$`),
-  showPresence: new RegExp(`^presence-show\\.(?<id>${UUID_SOURCE})$`),
 } as const
 
 /** The member a wallet channel belongs to, or null when the name is not a wallet channel. */

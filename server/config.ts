@@ -109,6 +109,8 @@ export interface Config {
     maxBodyBytes: number
     bodyTimeoutMs: number
     maxConnectionsPerAddress: number
+    /** The show room's viewer count (pusher:subscription_count), at most this often; 0 off. */
+    subscriptionCountIntervalMs: number
   }
   stripe: {
     secretKey: string | undefined
@@ -201,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: int('REALTIME_MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     bodyTimeoutMs: int('REALTIME_BODY_TIMEOUT_MS', 10_000, 100, 30_000),
     maxConnectionsPerAddress: int('REALTIME_MAX_CONNECTIONS_PER_ADDRESS', 50, 1, 1_000_000),
+    subscriptionCountIntervalMs: int('REALTIME_SUBSCRIPTION_COUNT_MS', 3000, 0, 60_000),
   }
   const stripe = {
     secretKey: str('STRIPE_SECRET_KEY'),

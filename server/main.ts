@@ -25,6 +25,7 @@ import { openRedis } from './lib/redis.ts'
 import { FanOutFeed } from './plugins/metrics.ts'
 import { startRealtimeServer, type RealtimeServer } from './realtime/index.ts'
 import { isPrimaryProcess, superviseWorkers } from './realtime/workers.ts'
+import { SHOW_CHANNEL_PREFIX } from '../common/wire.ts'
 
 /** The supervisor's lines, before any app (and its logger) exists in the primary. */
 const workerLog = {
@@ -110,6 +111,8 @@ async function main() {
       trustProxy: config.trustProxy,
       // Every node's embedded service joins the others through the same Redis (decision 0033).
       onFanOut: fanOuts.emit,
+      // Only a show room shows its viewer count; other channels' sockets would get it for nothing.
+      subscriptionCountChannels: [SHOW_CHANNEL_PREFIX],
       cluster: config.redisUrl
         ? { redisUrl: config.redisUrl, prefix: config.realtimeRedisPrefix }
         : undefined,

@@ -16,7 +16,11 @@ import { createScratchDatabase } from '../../server/db/scratch.ts'
 import type { Database } from '../../server/db/types.ts'
 import { Broadcaster } from '../../server/lib/broadcaster.ts'
 import { hashSessionToken, newSessionToken } from '../../server/lib/tokens.ts'
-import { startRealtimeServer, type RealtimeServer } from '../../server/realtime/index.ts'
+import {
+  startRealtimeServer,
+  type RealtimeServer,
+  type RealtimeServerOptions,
+} from '../../server/realtime/index.ts'
 import { appendLedgerEntry } from '../../server/repositories/ledger.ts'
 import { insertSession } from '../../server/repositories/sessions.ts'
 import { insertUser } from '../../server/repositories/users.ts'
@@ -60,6 +64,10 @@ export async function startStack(options: {
   poolSize: number
   /** Called before the app starts listening (e.g. to add a request-counting hook). */
   beforeListen?: (app: FastifyInstance) => void
+  /** More options for the embedded real-time service (e.g. onFanOut). */
+  realtime?: Partial<RealtimeServerOptions>
+  /** The app's broadcaster (e.g. one that stamps events); by default the real one. */
+  broadcaster?: (config: Config['pusher']) => Broadcaster
 }): Promise<Stack> {
   const { db, drop } = await benchDatabase(options.poolSize)
   const realtime = await startRealtimeServer({
@@ -68,6 +76,7 @@ export async function startStack(options: {
     apps: [PUSHER_APP],
     // The load generator's sockets all come from 127.0.0.1.
     maxConnectionsPerAddress: Number.POSITIVE_INFINITY,
+    ...options.realtime,
   })
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -81,7 +90,7 @@ export async function startStack(options: {
     logger: false,
     broadcaster: process.env.BENCH_NO_PUBLISH
       ? new SilentBroadcaster(config.pusher)
-      : new Broadcaster(config.pusher),
+      : (options.broadcaster?.(config.pusher) ?? new Broadcaster(config.pusher)),
   })
   options.beforeListen?.(app)
   await app.listen({ port: 0, host: '127.0.0.1' })

@@ -21,6 +21,8 @@ export class AppState {
   eventsIn = 0
   /** Frames written to this node's sockets. */
   deliveriesOut = 0
+  /** Set by startSubscriptionCounts: which channels' new subscribers are owed a count. */
+  counted: ((channel: string) => boolean) | undefined
   /** Sockets refused by the per-address cap. */
   refusedByAddressCap = 0
   /** subscribe/unsubscribe/ping messages refused by a socket's budget (control-budget.ts). */
@@ -69,7 +71,9 @@ export class AppState {
   }
 
   subscribe(conn: Connection, name: string): void {
-    this.channel(name).subscribers.add(conn)
+    const ch = this.channel(name)
+    ch.subscribers.add(conn)
+    if (this.counted?.(name)) (ch.countOwed ??= new Set()).add(conn)
     conn.channels.set(name, undefined)
     this.peers?.channelChanged(name)
   }
@@ -128,6 +132,7 @@ export class AppState {
     const ch = this.channels.get(name)
     if (!ch) return
     ch.subscribers.delete(conn)
+    ch.countOwed?.delete(conn)
     const member = userId === undefined ? undefined : ch.members?.get(userId)
     if (member && userId !== undefined) {
       member.sockets.delete(conn)
@@ -286,7 +291,9 @@ export class AppState {
     }
     this.eventsIn++
     this.deliveriesOut += sent
-    this.onFanOut?.((performance.now() - started) / 1000, sent)
+    const report = this.onFanOut
+    // The writes leave at the end of this turn (frames.ts); the last socket's wait ends there.
+    if (report) setImmediate(() => report((performance.now() - started) / 1000, sent))
     return sent
   }
 }

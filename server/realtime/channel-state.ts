@@ -15,6 +15,10 @@ export interface ChannelState {
   subscribers: Set<Connection>
   /** Presence channels only: one entry per user id, however many sockets that user has. */
   members: Map<string, PresenceMember> | undefined
+  /** Subscription counts (subscription-counts.ts): the count this channel's sockets last got… */
+  countSent?: number
+  /** …and the sockets that joined since, owed the current count even if it did not change. */
+  countOwed?: Set<Connection>
 }
 
 export type PresenceJoin =

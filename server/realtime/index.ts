@@ -21,6 +21,7 @@ import { createHttpHandler } from './http-api.ts'
 import { resolveOptions, type RealtimeServerOptions, type ResolvedOptions } from './options.ts'
 import { Codes } from './protocol.ts'
 import { createWsHandler } from './ws-handler.ts'
+import { startSubscriptionCounts } from './subscription-counts.ts'
 
 export type {
   ClusterOptions,
@@ -164,6 +165,11 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   // After listen, a server-level error (EMFILE on accept, ...) is logged, never thrown.
   server.on('error', (err) => opts.logger.error({ err }, 'realtime: server error'))
   const stopSweep = startIdleSweep(() => ws.allConnections(), opts)
+  const stopCounts = startSubscriptionCounts(
+    appsById.values(),
+    opts.subscriptionCountIntervalMs,
+    opts.subscriptionCountChannels,
+  )
   opts.logger.info(
     { port, host: opts.host, apps: opts.apps.map((a) => a.id) },
     'realtime: listening',
@@ -173,6 +179,7 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   async function close(): Promise<void> {
     ws.setClosing()
     stopSweep()
+    stopCounts()
     const conns = [...ws.allConnections()]
     for (const conn of conns) conn.close(Codes.RECONNECT_NOW, 'Server is restarting, reconnect')
     // pusher-js answers 4200 by reconnecting at once. If the port were already closed that attempt

@@ -6,7 +6,9 @@
  *   PUSHER_PORT (6001), PUSHER_HOST bind address (else HOST, else 0.0.0.0)
  *   REALTIME_MAX_CONNECTIONS (10000), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
  *   REALTIME_MAX_MESSAGE_BYTES (10240), REALTIME_MAX_BODY_BYTES (1048576),
- *   REALTIME_BODY_TIMEOUT_MS (10000, at most 30000), REALTIME_MAX_CONNECTIONS_PER_ADDRESS (50)
+ *   REALTIME_BODY_TIMEOUT_MS (10000, at most 30000), REALTIME_MAX_CONNECTIONS_PER_ADDRESS (50),
+ *   REALTIME_SUBSCRIPTION_COUNT_MS (3000; 0 off): pusher:subscription_count on the channels named by
+ *   REALTIME_SUBSCRIPTION_COUNT_CHANNELS (name prefixes, comma-separated; `show.`; `*` for all)
  *   TRUST_PROXY: the reverse proxies in front, as for the API (false, a number, or addresses/CIDRs)
  *   REDIS_URL: join the other nodes using that Redis (docs/realtime.md, "Across nodes"); with it
  *   REALTIME_REDIS_PREFIX (lotline:rt), REALTIME_CLUSTER_HEARTBEAT_MS (5000),
@@ -57,6 +59,25 @@ function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeServerOptions> {
     limits[option] = value
   }
   return limits
+}
+
+function countChannelsFromEnv(env: NodeJS.ProcessEnv): string[] | undefined {
+  const raw = env.REALTIME_SUBSCRIPTION_COUNT_CHANNELS?.trim() || 'show.'
+  if (raw === '*') return undefined
+  return raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+}
+
+function countIntervalFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.REALTIME_SUBSCRIPTION_COUNT_MS?.trim()
+  if (!raw) return 3000
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0 || value > 60_000) {
+    fail('realtime: REALTIME_SUBSCRIPTION_COUNT_MS must be a whole number from 0 to 60000')
+  }
+  return value
 }
 
 /** REDIS_URL set: this process is one node of a cluster. */
@@ -129,6 +150,10 @@ async function main(): Promise<void> {
     apps: [app],
     logger,
     trustProxy,
+    // The show room's viewer count (decision 0061) needs it; REALTIME_SUBSCRIPTION_COUNT_MS=0 stops it.
+    subscriptionCountIntervalMs: countIntervalFromEnv(env),
+    // Comma-separated channel-name prefixes; Lotline's show rooms by default, `*` for every channel.
+    subscriptionCountChannels: countChannelsFromEnv(env),
     ...limitsFromEnv(env),
     ...clusterFromEnv(env),
   })

@@ -88,6 +88,17 @@ export interface RealtimeServerOptions {
   presenceLeaveWindowMs?: number
   /** Channels one socket may be subscribed to; beyond it the subscription is refused. Default 100. */
   maxChannelsPerConnection?: number
+  /**
+   * Send public and private channels' sockets `pusher_internal:subscription_count` (Pusher's
+   * subscription-count feature), at most once per this many ms per channel and only when the
+   * count changed (subscription-counts.ts). 0 = off (default, as on Pusher until an app enables it).
+   */
+  subscriptionCountIntervalMs?: number
+  /**
+   * Only channels whose names start with one of these get counts (Lotline: `show.`, the show
+   * room's viewers); default every public and private channel, as Pusher's app-wide setting.
+   */
+  subscriptionCountChannels?: string[]
   /** Largest HTTP API request body; larger ones get 413 (refused unread when declared). Default 1 MB. */
   maxBodyBytes?: number
   /** Time allowed for an HTTP API request body to arrive once the request is accepted. Default 10 s, at most 30 s. */
@@ -107,15 +118,20 @@ export interface RealtimeServerOptions {
    */
   cluster?: ClusterOptions
   /**
-   * Told after each fan-out how long it took (the last socket's wait) and to how many sockets:
+   * Told after each fan-out how long it took (the last socket's wait, to the end of the turn when
+   * its writes leave) and to how many sockets:
    * the host's delivery-latency metric (GET /metrics in the app).
    */
   onFanOut?: (seconds: number, sockets: number) => void
 }
 
 export type ResolvedOptions = Required<
-  Omit<RealtimeServerOptions, 'logger' | 'cluster' | 'onFanOut' | 'openFileLimit'>
+  Omit<
+    RealtimeServerOptions,
+    'logger' | 'cluster' | 'onFanOut' | 'openFileLimit' | 'subscriptionCountChannels'
+  >
 > & {
+  subscriptionCountChannels: string[] | undefined
   openFileLimit: number | undefined
   logger: RealtimeLogger
   cluster: ClusterOptions | undefined
@@ -212,6 +228,10 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
       'maxChannelsPerConnection',
       options.maxChannelsPerConnection ?? 100,
     ),
+    subscriptionCountIntervalMs: nonNegativeInt(
+      'subscriptionCountIntervalMs',
+      options.subscriptionCountIntervalMs ?? 0,
+    ),
     maxBodyBytes: positiveInt('maxBodyBytes', options.maxBodyBytes ?? 1024 * 1024),
     bodyTimeoutMs,
     timestampToleranceSeconds: options.timestampToleranceSeconds ?? 600,
@@ -219,5 +239,6 @@ export function resolveOptions(options: RealtimeServerOptions): ResolvedOptions 
     maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
     cluster: options.cluster,
     onFanOut: options.onFanOut,
+    subscriptionCountChannels: options.subscriptionCountChannels,
   }
 }

@@ -109,3 +109,12 @@ export function memberRemoved(channel: string, userId: string): string {
 export function signinSuccess(userData: string): string {
   return encodeFrame({ event: 'pusher:signin_success', data: { user_data: userData } })
 }
+
+/** Pusher's subscription-count feature: pusher-js re-emits it as `pusher:subscription_count`. */
+export function subscriptionCountFrame(channel: string, count: number): string {
+  return encodeFrame({
+    event: 'pusher_internal:subscription_count',
+    channel,
+    data: JSON.stringify({ subscription_count: count }),
+  })
+}

@@ -19,12 +19,17 @@ export interface ChannelFeed {
   subscribedOnce: Set<string>
   /** A presence channel's members, when first known and after every change. */
   onMembers: (channel: string, members: PresenceMember[]) => void
+  /**
+   * A public or private channel's socket count (`pusher:subscription_count`); null when the
+   * subscription (re)starts, as a count from before a drop is no longer known to be current.
+   */
+  onCount: (channel: string, count: number | null) => void
 }
 
 /**
  * Feeds what a subscribed channel hears into the query cache through the bridge's rules: its
  * events, a refetch after a re-subscription (events may have been missed while away), and a
- * presence channel's members.
+ * presence channel's members, and another channel's socket count.
  */
 export function feedChannel(channel: Channel, name: string, feed: ChannelFeed): void {
   const { queryClient, rules, subscribedOnce } = feed
@@ -35,6 +40,15 @@ export function feedChannel(channel: Channel, name: string, feed: ChannelFeed): 
     if (subscribedOnce.has(name)) applyResubscribe(queryClient, rules, name)
     subscribedOnce.add(name)
   })
+  if (!name.startsWith('presence-')) {
+    channel.bind('pusher:subscription_succeeded', () => feed.onCount(name, null))
+    channel.bind('pusher:subscription_count', (data: { subscription_count?: unknown }) => {
+      const count = data?.subscription_count
+      if (typeof count === 'number' && Number.isInteger(count) && count >= 0) {
+        feed.onCount(name, count)
+      }
+    })
+  }
   if (name.startsWith('presence-')) {
     const emit = () => {
       const list: PresenceMember[] = []

@@ -17,6 +17,7 @@ export { PUSHER_TIMEOUTS, pusherOptions } from './pusher-options'
 export { toStatus, type RealtimeStatus } from './status'
 
 type PresenceListener = (members: PresenceMember[]) => void
+type CountListener = (count: number | null) => void
 
 /** Channel name under which rules for user sign-in events (`#server-to-user-{id}`) are listed. */
 export const USER_CHANNEL = '#user'
@@ -69,6 +70,8 @@ export class RealtimeClient {
   private readonly cleanup: Array<() => void> = []
   private readonly presence = new Map<string, Set<PresenceListener>>()
   private readonly members = new Map<string, PresenceMember[]>()
+  private readonly countListeners = new Map<string, Set<CountListener>>()
+  private readonly counts = new Map<string, number>()
 
   constructor(private readonly deps: RealtimeDeps) {}
 
@@ -155,6 +158,26 @@ export class RealtimeClient {
     }
   }
 
+  /**
+   * How many sockets a public or private channel has (subscribe it with use() as well), from the
+   * service's `pusher:subscription_count`: the current count at once if known, then every change
+   * (null while a re-subscription waits for a fresh one). Returns the release function.
+   */
+  watchCount(channel: string, listener: CountListener): () => void {
+    let set = this.countListeners.get(channel)
+    if (!set) this.countListeners.set(channel, (set = new Set()))
+    set.add(listener)
+    const known = this.counts.get(channel)
+    if (known !== undefined) listener(known)
+    return () => {
+      set.delete(listener)
+      if (set.size === 0) {
+        this.countListeners.delete(channel)
+        this.counts.delete(channel)
+      }
+    }
+  }
+
   /** Signs the connection in as this user (notifications), or out (reconnects as a guest). */
   setUser(userId: string | null) {
     if (userId === this.userId) return
@@ -234,6 +257,11 @@ export class RealtimeClient {
       onMembers: (channel, list) => {
         this.members.set(channel, list)
         for (const listener of this.presence.get(channel) ?? []) listener(list)
+      },
+      onCount: (channel, count) => {
+        if (count === null) this.counts.delete(channel)
+        else this.counts.set(channel, count)
+        for (const listener of this.countListeners.get(channel) ?? []) listener(count)
       },
     })
   }

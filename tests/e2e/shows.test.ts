@@ -121,6 +121,15 @@ describe('a live show on phones (issue 34)', () => {
     await hostPage.getByRole('button', { name: `Open next lot: ${first.title}` }).tap()
     await onTheBlock(alicePhone.page, first.title)
     await onTheBlock(bobPhone.page, first.title)
+    // Everyone on the show's channel counts: the host console and the two rooms (sent every 3 s).
+    for (const page of [hostPage, alicePhone.page]) {
+      const viewers = () =>
+        page
+          .getByTestId('show-viewers')
+          .textContent({ timeout: 1_000 })
+          .catch(() => null)
+      await expect.poll(viewers, { timeout: 15_000 }).toBe('3 watching')
+    }
 
     // Chat both ways, live.
     // Once the lot's bidding has drawn: the phone's bid bar is fixed above the tab bar.

@@ -4,13 +4,7 @@ import type { Broadcaster } from '../../lib/broadcaster.ts'
 import { AppError, forbidden } from '../../lib/problem.ts'
 import { lotExists } from '../../repositories/lots.ts'
 import type { PublicUser } from '../../../common/accounts.ts'
-import {
-  CHANNEL_PATTERNS,
-  lotPresenceLot,
-  SOCKET_ID_PATTERN,
-  walletChannelUser,
-} from '../../../common/wire.ts'
-import { findChatShow } from '../../repositories/show-chat.ts'
+import { lotPresenceLot, SOCKET_ID_PATTERN, walletChannelUser } from '../../../common/wire.ts'
 import { ChannelAuthSchema, UserAuthSchema } from '../../schemas/broadcasting.ts'
 import { responses } from '../../schemas/shared.ts'
 
@@ -31,9 +25,7 @@ async function mayJoin(db: Database, user: PublicUser, channel: string): Promise
   if (walletOwner) return walletOwner === user.id
   const lotRoom = lotPresenceLot(channel)
   if (lotRoom) return lotExists(db, lotRoom)
-  // A show's viewers (issue 34): any signed-in member, while the show exists.
-  const showRoom = CHANNEL_PATTERNS.showPresence.exec(channel)?.groups?.id
-  if (showRoom) return (await findChatShow(db, showRoom)) !== undefined
+  // No presence channel for a show: its viewer count is show.{id}'s subscription count (0061).
   return false
 }
 

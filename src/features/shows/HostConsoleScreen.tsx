@@ -48,7 +48,6 @@ export default function HostConsoleScreen() {
       <div className="lot-top">
         <ShowHeader
           show={show}
-          signedIn={Boolean(me)}
           back={{ href: `/shows/${show.id}`, label: t('shows.host.toRoom') }}
         />
         <SavedAge at={query.dataUpdatedAt} failed={query.isError} />

@@ -38,11 +38,7 @@ export default function ShowRoomScreen() {
   return (
     <div className="show-room">
       <div className="lot-top">
-        <ShowHeader
-          show={show}
-          signedIn={Boolean(me)}
-          back={{ href: '/shows', label: t('shows.back') }}
-        />
+        <ShowHeader show={show} back={{ href: '/shows', label: t('shows.back') }} />
         <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
       </div>
       {show.my?.host ? (

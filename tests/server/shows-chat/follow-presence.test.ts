@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { showChannel, showPresenceChannel } from '../../../common/wire.ts'
+import { showChannel } from '../../../common/wire.ts'
 import { member, RecordingBroadcaster, type Member } from '../auction-helpers.ts'
 import { browser, createTestApp, testConfig, XHR, type TestApp } from '../helpers.ts'
 import { insertShow } from './show-kit.ts'
@@ -72,7 +72,7 @@ describe('following a seller', () => {
   })
 })
 
-describe("a show's viewers (presence)", () => {
+describe("a show's viewers (counted on its public channel, no presence)", () => {
   const SOCKET = '1234.5678'
   const authorize = (m: Member | null, channel: string) =>
     (m ?? { b: browser(t.app) }).b.request({
@@ -82,20 +82,11 @@ describe("a show's viewers (presence)", () => {
       payload: { socket_id: SOCKET, channel_name: channel },
     })
 
-  it('lets a signed-in member join an existing show’s room, known by alias only', async () => {
-    const showId = await insertShow(t.db, seller.id, { state: 'scheduled', startsInMinutes: 30 })
-    const res = await authorize(fan, showPresenceChannel(showId))
-    expect(res.statusCode).toBe(200)
-    const { auth, channel_data: data } = res.json()
-    expect(auth).toMatch(/^[^:]+:[0-9a-f]{64}$/)
-    expect(JSON.parse(data)).toEqual({ user_id: fan.id, user_info: { alias: fan.alias } })
-  })
-
-  it('refuses an unknown show (403), a guest (401), and the public channel (400)', async () => {
-    expect((await authorize(fan, showPresenceChannel(randomUUID()))).statusCode).toBe(403)
-    expect((await authorize(fan, 'presence-show.not-a-show')).statusCode).toBe(403)
-    const showId = await insertShow(t.db, seller.id)
-    expect((await authorize(null, showPresenceChannel(showId))).statusCode).toBe(401)
+  it('has no presence channel to join: the count is show.{id}’s subscription count', async () => {
+    const showId = await insertShow(t.db, seller.id, { state: 'live' })
+    expect((await authorize(fan, `presence-show.${showId}`)).statusCode).toBe(403)
+    expect((await authorize(null, `presence-show.${showId}`)).statusCode).toBe(401)
+    // The public channel the count comes from needs no authorization.
     expect((await authorize(fan, showChannel(showId))).statusCode).toBe(400)
   })
 })

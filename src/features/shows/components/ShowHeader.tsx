@@ -6,11 +6,9 @@ import { Viewers } from './Viewers'
 /** The show's title, seller, state and viewers, shared by the room and the host console. */
 export function ShowHeader({
   show,
-  signedIn,
   back,
 }: {
   show: ShowDetail
-  signedIn: boolean
   back: { href: string; label: string }
 }) {
   const { t } = useT()
@@ -24,8 +22,7 @@ export function ShowHeader({
         <span className={`badge show-state show-state-${show.state}`} data-testid="show-state">
           {t(`shows.state.${show.state}` as MessageKey)}
         </span>{' '}
-        <Link href={`/sellers/${show.sellerId}`}>{show.seller}</Link>{' '}
-        <Viewers showId={show.id} signedIn={signedIn} />
+        <Link href={`/sellers/${show.sellerId}`}>{show.seller}</Link> <Viewers showId={show.id} />
       </p>
     </header>
   )
