@@ -44,9 +44,14 @@ export async function findChatShow(db: Queryable, id: string): Promise<ChatShow 
   return row && { id: row.id, sellerId: row.seller_id, title: row.title, state: row.state }
 }
 
-/** The selected message columns, joined to its author (alias) and its show (host). */
-const MESSAGE_COLUMNS = `c.id::text as id, c.show_id, u.alias, c.author_id = s.seller_id as host,
-                         c.body, c.created_at`
+/**
+ * The selected message columns, joined to its author and its show (host). A viewer writes as
+ * their public alias; the host as the seller's name, which the show's page already shows (sellers
+ * go by their display name, decision 0025).
+ */
+const MESSAGE_COLUMNS = `c.id::text as id, c.show_id,
+                         case when c.author_id = s.seller_id then u.name else u.alias end as alias,
+                         c.author_id = s.seller_id as host, c.body, c.created_at`
 
 export async function insertChatMessage(
   db: Queryable,

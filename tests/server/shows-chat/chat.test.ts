@@ -39,7 +39,7 @@ const stored = async (show = showId) =>
   )
 
 describe('reading the chat', () => {
-  it('is open to a guest: messages oldest to newest, by alias, the host marked', async () => {
+  it('is open to a guest: oldest to newest, a viewer by alias, the host by the seller name and marked', async () => {
     expect((await send(viewer, 'Is the lens clean?')).statusCode).toBe(201)
     expect((await send(host, 'Spotless.')).statusCode).toBe(201)
     const res = await read()
@@ -48,9 +48,9 @@ describe('reading the chat', () => {
     expect(nextCursor).toBeNull()
     expect(items).toMatchObject([
       { showId, author: viewer.alias, host: false, body: 'Is the lens clean?' },
-      { showId, author: host.alias, host: true, body: 'Spotless.' },
+      { showId, author: 'Marta Ruiz', host: true, body: 'Spotless.' },
     ])
-    // Never the name or the e-mail.
+    // Never a viewer's name, nor anyone's e-mail.
     expect(res.body).not.toContain('Secret Name')
     expect(res.body).not.toContain('@')
     expect(Date.parse(items[0].at)).not.toBeNaN()
