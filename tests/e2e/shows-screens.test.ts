@@ -194,6 +194,35 @@ describe('the shows’ screens (issue 34)', () => {
     ])
   })
 
+  it('a new lot made from the edit screen joins the end of the show’s queue', async () => {
+    const { page } = await hostPhone('light')
+    await open(page, `shows/${show.id}/edit`, 'Make a new lot for this show')
+    await page.getByRole('link', { name: 'Make a new lot for this show' }).click()
+    await page.getByTestId('for-show').waitFor()
+    expect(await page.getByTestId('for-show').textContent()).toContain(SHOW_TITLE)
+    // The show decides when it runs: the form asks no start or end.
+    expect(await page.getByLabel('Duration').count()).toBe(0)
+    await page.getByLabel('Title').fill('Pocket camera for the show')
+    await page.getByLabel('Category').selectOption('cameras')
+    await page.getByLabel(/Starting price/).fill('15')
+    await page.getByLabel('The buyer can pick it up').check()
+    await page.getByLabel(/^Town/).fill('Leeds')
+    await page.getByRole('button', { name: 'Put up for auction' }).click()
+    await page.waitForURL(`${server.url}shows/${show.id}/edit`, { timeout: 15_000 })
+    await expect
+      .poll(() => page.getByTestId('picked-lots').locator('li strong').allTextContents(), {
+        timeout: 15_000,
+      })
+      .toContain(expect.stringMatching(/Pocket camera for the show$/))
+    const saved = await json<ShowDetail>(await api(`shows/${show.id}`, ''))
+    const queued = saved.lots.filter((l) => l.state === 'queued')
+    expect(queued.at(-1)).toMatchObject({
+      timerSeconds: 30,
+      mode: 'standard',
+      lot: { title: 'Pocket camera for the show', status: 'scheduled' },
+    })
+  })
+
   it.each([
     ['en-GB', 'Shows'],
     ['es-ES', 'Directos'],

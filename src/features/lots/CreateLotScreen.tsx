@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { useSearch } from 'wouter'
 import { MONEY_MAX, STARTING_PRICE_MIN, TITLE_MAX_LENGTH } from '../../../common/auction'
 import { useCurrency } from '../../api/config'
 import { Button } from '../../components/Button'
@@ -12,6 +13,9 @@ import { DescriptionField, LotImageField, UnsentPictures } from './components/Cr
 import { NextStepsField } from './components/NextStepsField'
 import { DeliveryFields } from './components/DeliveryFields'
 import { LotTimingFields } from './components/LotTimingFields'
+import { Loading } from '../../components/Spinner'
+import { useLotShow } from './api/show'
+import type { ForShow } from './show-lot-timing'
 import { useCreateLotForm } from './useCreateLotForm'
 
 /** `/lots/new`: create a lot; checked with validateLotInput before sending, server errors per field. */
@@ -25,12 +29,36 @@ export default function CreateLotScreen() {
   )
 }
 
+/**
+ * `/lots/new?show=:id`, from a show's edit screen: the lot is made for that show and joins its
+ * queue (issue 34); its own start and end are the show's business, so the form has none.
+ */
+function useShowToJoin(): { show: ForShow | undefined; loading: boolean; notice: string | null } {
+  const { t } = useT()
+  const showId = new URLSearchParams(useSearch()).get('show')
+  const query = useLotShow(showId)
+  if (!showId) return { show: undefined, loading: false, notice: null }
+  if (query.isPending) return { show: undefined, loading: true, notice: null }
+  if (!query.data) return { show: undefined, loading: false, notice: t('create.show.unknown') }
+  if (query.data.state === 'ended') {
+    return { show: undefined, loading: false, notice: t('create.show.ended') }
+  }
+  return { show: query.data, loading: false, notice: null }
+}
+
 function CreateLotForm() {
+  const { t } = useT()
+  const { show, loading, notice } = useShowToJoin()
+  if (loading) return <Loading label={t('create.show.loading')} />
+  return <CreateLotFormFor show={show} notice={notice} />
+}
+
+function CreateLotFormFor({ show, notice }: { show: ForShow | undefined; notice: string | null }) {
   const { t, formatMoney } = useT()
   const online = useOnline()
   const currency = useCurrency()
   const money = (minor: number) => formatMoney(minor, currency)
-  const form = useCreateLotForm({ online, money, currency })
+  const form = useCreateLotForm({ online, money, currency, show })
   const { values, set, fieldRef, errors } = form
   const formId = useId()
   const count = Object.keys(errors).length
@@ -45,6 +73,15 @@ function CreateLotForm() {
   return (
     <div className="create-lot">
       <h1>{t('create.title')}</h1>
+      {show ? (
+        <p className="notice" data-testid="for-show">
+          {t('create.show.joins', { title: show.title })}
+        </p>
+      ) : notice ? (
+        <p className="notice notice-warn" role="status">
+          {notice}
+        </p>
+      ) : null}
       {count > 0 ? (
         <p className="notice notice-error" role="alert">
           {t('create.fix', { count })}
@@ -96,7 +133,7 @@ function CreateLotForm() {
           />
         </div>
         <DeliveryFields form={form} formId={formId} money={money} />
-        <LotTimingFields form={form} formId={formId} />
+        {show ? null : <LotTimingFields form={form} formId={formId} />}
         <LotImageField form={form} formId={formId} />
         <NextStepsField form={form} formId={formId} />
         {form.formError ? (

@@ -5,7 +5,9 @@ import { useT } from '../../i18n'
 import { errorMessage } from '../../i18n/error-message'
 import { LOT_PICTURES_MAX } from '../../../common/auction'
 import { useAddLotPicture, useCreateLot } from './api'
+import { joinShowQueue } from './api/show-lot'
 import { serverNow } from './clock'
+import { showLotTiming, type ForShow } from './show-lot-timing'
 import { moved } from './components/PictureOrderList'
 import {
   checkLotForm,
@@ -44,11 +46,14 @@ export function useCreateLotForm({
   online,
   money,
   currency,
+  show,
 }: {
   online: boolean
   money: (minor: number) => string
   /** What the prices are typed in (the server's currency). */
   currency: string
+  /** Made from a show's edit screen: the lot joins that show's queue (issue 34). */
+  show?: ForShow
 }) {
   const { t, lang } = useT()
   const [, navigate] = useLocation()
@@ -135,7 +140,13 @@ export function useCreateLotForm({
     }
     setSending(false)
     setUnsent(null)
-    navigate(`/lots/${lotId}`)
+    await finish(lotId)
+  }
+  /** Opens the lot, or, made for a show, puts it in the show's queue and goes back to the show. */
+  const finish = async (lotId: string) => {
+    if (!show) return navigate(`/lots/${lotId}`)
+    await joinShowQueue(show.id, lotId)
+    navigate(`/shows/${encodeURIComponent(show.id)}/edit`)
   }
   const retryUnsent = () => {
     if (unsent && online && !sending) void sendPictures(unsent.lotId, unsent.images)
@@ -143,11 +154,11 @@ export function useCreateLotForm({
   const removeUnsent = (index: number) => {
     if (!unsent) return
     const left = unsent.images.filter((_, i) => i !== index)
-    if (left.length === 0) return navigate(`/lots/${unsent.lotId}`)
+    if (left.length === 0) return void finish(unsent.lotId)
     setUnsent({ ...unsent, images: left })
   }
   const openWithout = () => {
-    if (unsent) navigate(`/lots/${unsent.lotId}`)
+    if (unsent) void finish(unsent.lotId)
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -157,7 +168,7 @@ export function useCreateLotForm({
     const { request, errors: found } = checkLotForm(values, serverNow(), t, money, currency)
     if (Object.keys(found).length > 0) return showErrors(found)
     setShown(null)
-    create.mutate(request, {
+    create.mutate(show ? showLotTiming(request, show, serverNow()) : request, {
       // The lot exists now: a failed picture keeps this screen, never a second listing.
       onSuccess: (lot) => void sendPictures(lot.id, images),
       onError: (error) => {

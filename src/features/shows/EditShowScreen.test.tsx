@@ -127,6 +127,12 @@ describe('edit show screen', () => {
     expect(sent[0]!.method).toBe('PUT')
   })
 
+  it('offers a new lot made for this show (it joins the queue once put up)', async () => {
+    open(liveShow())
+    const link = await screen.findByRole('link', { name: 'Make a new lot for this show' })
+    expect(link.getAttribute('href')).toBe(`/lots/new?show=${SHOW_ID}`)
+  })
+
   it('marks a lot the server refused (409 lot_not_showable) on its row, translated', async () => {
     const { sent } = open(liveShow(), {
       put: () =>

@@ -182,6 +182,11 @@ export const lotsEs: Partial<Record<MessageKey, Message>> = {
     'No pudimos confirmar tu puja: el servidor no respondió. La sala muestra lo que tiene el servidor; envíala de nuevo si tu puja no está, nunca se hará dos veces.',
   'bid.retry': 'Enviar de nuevo',
 
+  'create.show.joins':
+    'Para el directo «{title}»: al publicarlo se añade al final de su cola (30 s, estándar) y se abre cuando el anfitrión llegue a él.',
+  'create.show.loading': 'Cargando el directo…',
+  'create.show.unknown': 'No se pudo cargar ese directo: este lote será uno normal.',
+  'create.show.ended': 'Ese directo ya terminó: este lote será uno normal.',
   'create.title': 'Vender un lote',
   'create.titleField': 'Título',
   'create.description': 'Descripción',

@@ -85,6 +85,11 @@ export const lotsEn = {
     'We could not confirm your bid: the server did not answer. The room shows what the server holds; send it again if your bid is not there, it will not be placed twice.',
   'bid.retry': 'Send again',
 
+  'create.show.joins':
+    'For the show “{title}”: once it is up, it joins the end of the show’s queue (30 s, standard), and opens when the host reaches it.',
+  'create.show.loading': 'Loading the show…',
+  'create.show.unknown': 'That show could not be loaded: this lot will be an ordinary one.',
+  'create.show.ended': 'That show has ended: this lot will be an ordinary one.',
   'create.title': 'Sell a lot',
   'create.titleField': 'Title',
   'create.description': 'Description',

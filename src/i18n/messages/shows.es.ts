@@ -134,6 +134,10 @@ export const showsEs: Partial<Record<MessageKey, Message>> = {
   'showForm.add': 'Añadir «{title}» al directo',
   'showForm.addShort': 'Añadir',
   'showForm.noLots': 'No tienes más lotes programados.',
+  'showForm.newLotForShow': 'Crear un lote nuevo para este directo',
+  'showForm.newLotForShowHint': '(guarda antes tus cambios aquí: se añade al final de la cola)',
+  'showForm.newLotLater':
+    'Un lote nuevo para este directo: programa el directo y créalo desde su pantalla de edición.',
   'showForm.newLot': 'Publicar un lote',
   'showForm.loadingLots': 'Cargando tus lotes…',
   'showForm.submit': 'Programar directo',

@@ -136,6 +136,10 @@ export const showsEn = {
   'showForm.add': 'Add “{title}” to the show',
   'showForm.addShort': 'Add',
   'showForm.noLots': 'You have no other scheduled lot.',
+  'showForm.newLotForShow': 'Make a new lot for this show',
+  'showForm.newLotForShowHint': '(save your changes here first: it joins the end of the queue)',
+  'showForm.newLotLater':
+    'A new lot for this show: schedule the show, then make it from the show’s edit screen.',
   'showForm.newLot': 'List a lot',
   'showForm.loadingLots': 'Loading your lots…',
   'showForm.submit': 'Schedule show',

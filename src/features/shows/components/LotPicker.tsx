@@ -56,6 +56,18 @@ export function LotPicker({
           onKeyDown={onKeyDown}
         />
       </div>
+      <p className="small">
+        {showId ? (
+          <>
+            <Link href={`/lots/new?show=${encodeURIComponent(showId)}`} data-testid="new-show-lot">
+              {t('showForm.newLotForShow')}
+            </Link>{' '}
+            <span className="muted">{t('showForm.newLotForShowHint')}</span>
+          </>
+        ) : (
+          <span className="muted">{t('showForm.newLotLater')}</span>
+        )}
+      </p>
       {lots ? (
         <>
           {lots.length === 0 && !query.hasNextPage ? (
