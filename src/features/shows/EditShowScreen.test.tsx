@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ShowDetail } from '../../../common/shows'
 import { json, mockApi, problem } from '../../testing/http'
 import { summary } from '../../testing/lot-fixtures'
+import { createQueryClient } from '../../offline/query-client'
 import { renderWithApp } from '../../testing/render'
 import {
   config,
@@ -17,6 +18,7 @@ import {
   showLot,
 } from '../../testing/show-fixtures'
 import EditShowScreen from './EditShowScreen'
+import { showKeys } from './keys'
 
 const LOT_D = '88888888-8888-4888-8888-888888888888'
 const host = { host: true, following: false, muted: false }
@@ -36,6 +38,7 @@ interface Sent {
 function open(
   show: ShowDetail,
   answers: { patch?: () => Response; put?: () => Response; showable?: (url: URL) => Response } = {},
+  client = createQueryClient(),
 ) {
   const sent: Sent[] = []
   const record = (answer: () => Response) => async (request: Request) => {
@@ -55,6 +58,7 @@ function open(
   })
   const view = renderWithApp(<Route path="/shows/:id/edit" component={EditShowScreen} />, {
     path: `/shows/${SHOW_ID}/edit`,
+    client,
   })
   return { ...api, ...view, sent }
 }
@@ -125,6 +129,16 @@ describe('edit show screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]!.method).toBe('PUT')
+  })
+
+  it('starts from the show as the server has it now, not as the cache last saw it', async () => {
+    const client = createQueryClient()
+    const before = liveShow()
+    client.setQueryData(showKeys.detail(SHOW_ID), { ...before, lots: before.lots.slice(0, 2) })
+    open(liveShow(), {}, client)
+    await waitFor(() =>
+      expect(pickedTitles()).toEqual(['1. Silver pocket watch', '2. Oak writing box']),
+    )
   })
 
   it('offers a new lot made for this show (it joins the queue once put up)', async () => {

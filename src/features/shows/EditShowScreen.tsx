@@ -2,6 +2,7 @@ import { Link, useParams } from 'wouter'
 import type { ShowDetail } from '../../../common/shows'
 import { isUuid, showChannel } from '../../../common/wire'
 import { EmptyState } from '../../components/EmptyState'
+import { Loading } from '../../components/Spinner'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
 import { useT } from '../../i18n'
 import { useChannel } from '../../realtime/provider'
@@ -29,11 +30,15 @@ export default function EditShowScreen() {
 
 function EditShowView({ id }: { id: string }) {
   const { t } = useT()
-  const query = useShow(id)
+  // The form starts from the show as the server has it now: the queue may have changed in another
+  // tab, or by a lot made for the show (/lots/new?show=:id), while no one here listened.
+  const query = useShow(id, { fresh: true })
   useChannel(isUuid(id) ? showChannel(id) : null)
   const show = query.data
   useDocumentTitle(show ? t('showEdit.titleOf', { title: show.title }) : t('shows.loading'))
   if (!show) return <ShowLoadState id={id} query={query} />
+  // Offline, or when asking failed, the saved show it is (saving says why not, offline).
+  if (query.isFetching && !query.isFetchedAfterMount) return <Loading label={t('shows.loading')} />
   const toRoom = <Link href={`/shows/${show.id}`}>{t('shows.host.toRoom')}</Link>
   if (!show.my?.host) {
     return (

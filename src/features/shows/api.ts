@@ -62,11 +62,13 @@ export function useShowPages(kind: ShowListKind) {
   })
 }
 
-export function useShow(id: string) {
+/** The show whole; `fresh` asks the server again on mount, whatever the cache holds. */
+export function useShow(id: string, { fresh = false }: { fresh?: boolean } = {}) {
   return useQuery({
     queryKey: showKeys.detail(id),
     queryFn: ({ signal }) => api.get(showPath(id), { signal }).json<ShowDetail>(),
     enabled: isUuid(id),
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
   })
 }
 
