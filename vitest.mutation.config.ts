@@ -22,6 +22,7 @@ const NARROWED: Record<string, string[]> = {
     'src/realtime/connection.test.ts',
     'src/realtime/connection-channels.test.ts',
     'src/realtime/connection-state.test.ts',
+    'src/realtime/connection-count.test.ts',
     'src/realtime/pusher-options.test.ts',
     'src/realtime/browser-signals.test.ts',
     'src/offline/queueable.test.ts',
