@@ -89,8 +89,16 @@ export function BidQuick({
           {reason}
         </p>
       ) : null}
-      {showFunds && wallet && !disabledReason && !leading ? (
-        <FundsLine funds={wallet} format={format} canTopUp={funds.canTopUp} />
+      {showFunds && !disabledReason && !leading ? (
+        wallet ? (
+          <FundsLine funds={wallet} format={format} canTopUp={funds.canTopUp} />
+        ) : (
+          // The wallet's answer comes after the lot's: its line keeps its place meanwhile, so the
+          // phone's bid bar does not grow, and move, when it arrives.
+          <p className="funds-line small muted" aria-hidden="true" data-testid="funds-pending">
+            {'\u00a0'}
+          </p>
+        )
       ) : null}
     </div>
   )

@@ -18,7 +18,7 @@ export function ShowHeader({
         <Link href={back.href}>← {back.label}</Link>
       </p>
       <h1>{show.title}</h1>
-      <p className="muted small">
+      <p className="muted small show-meta">
         <span className={`badge show-state show-state-${show.state}`} data-testid="show-state">
           {t(`shows.state.${show.state}` as MessageKey)}
         </span>{' '}
