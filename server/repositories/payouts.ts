@@ -203,7 +203,7 @@ export async function findPayoutAccount(
 export async function insertPayoutAccount(db: Queryable, userId: string, stripeAccountId: string) {
   await db.query(
     `insert into payout_accounts (user_id, stripe_account_id) values ($1, $2)
-     on conflict (user_id) do nothing`,
+     on conflict do nothing`,
     [userId, stripeAccountId],
   )
 }
