@@ -266,6 +266,32 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
  * "hidden" and `visibilitychange` fires, as on a phone whose screen goes off — and then frozen
  * with the debugger: no timer, task or socket handler runs until it wakes, as in a frozen tab.
  */
+/**
+ * Resolves once every IndexedDB write the page had started has committed: an empty read-write
+ * transaction over a database's stores completes only after the ones before it. Three rounds,
+ * each after an idle period, catch a write started by the previous round's promise chains.
+ */
+const SETTLE_INDEXED_DB = `(async () => {
+  const idle = () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 500 }))
+  const settle = (name) => new Promise((resolve) => {
+    const open = indexedDB.open(name)
+    open.onupgradeneeded = () => open.transaction && open.transaction.abort()
+    open.onerror = () => resolve()
+    open.onsuccess = () => {
+      const db = open.result
+      const stores = [...db.objectStoreNames]
+      if (stores.length === 0) return (db.close(), resolve())
+      const tx = db.transaction(stores, 'readwrite')
+      tx.oncomplete = tx.onabort = tx.onerror = () => (db.close(), resolve())
+    }
+  })
+  for (let round = 0; round < 3; round++) {
+    await idle()
+    const names = (await indexedDB.databases()).map((d) => d.name).filter(Boolean)
+    await Promise.all(names.map(settle))
+  }
+})()`
+
 /** Returns the wake-up. */
 export async function sleepDevice(cdp: CDPSession, page: Page) {
   // A string, not a function: tsx (outside vitest) would wrap a function with a `__name` helper
@@ -278,6 +304,11 @@ export async function sleepDevice(cdp: CDPSession, page: Page) {
       document.dispatchEvent(new Event('visibilitychange'))
     })()`)
   await setVisibility('hidden')
+  // A hidden page writes its state to IndexedDB (offline/persist.ts). A tab frozen with a write
+  // in flight would hold its transaction open and block every other tab's reads and writes of
+  // the same store; a phone freezes a page minutes after it is hidden, and Chromium does not
+  // freeze one holding IndexedDB locks others wait on. So the write lands first.
+  await page.evaluate(SETTLE_INDEXED_DB)
   await cdp.send('Debugger.enable')
   await cdp.send('Debugger.pause')
   return async () => {

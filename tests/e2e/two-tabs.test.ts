@@ -140,7 +140,9 @@ describe('two tabs, one offline queue', () => {
       const wakeB = await sleepDevice(await context.newCDPSession(tabB), tabB)
       await context.setOffline(false)
       // The replay waits for the online event and the next retry of its backoff (at most ~15 s).
-      await expect.poll(() => watchedByAlice(lot.id), { timeout: 30_000 }).toBe(true)
+      await expect
+        .poll(() => watchedByAlice(lot.id), { timeout: 30_000, message: 'the watch replayed' })
+        .toBe(true)
       await expect.poll(() => queuedOnDisk(tabA), { timeout: 10_000 }).toEqual([])
 
       // Alice changes her mind in tab A: unwatch, online.
@@ -153,7 +155,8 @@ describe('two tabs, one offline queue', () => {
         .poll(() => calls.filter((c) => c.key === watchKey).length, { timeout: 15_000 })
         .toBeGreaterThanOrEqual(2)
       const watchCalls = calls.filter((c) => c.key === watchKey)
-      expect(watchCalls.every((c) => c.method === 'PUT' && c.status === 200)).toBe(true)
+      const answered = (c: WatchCall) => `${c.method} ${c.status}`
+      expect(watchCalls.map(answered)).toEqual(watchCalls.map(() => 'PUT 200'))
       expect(watchCalls.filter((c) => !c.replayed)).toHaveLength(1) // applied exactly once
       const unwatches = calls.filter((c) => c.method === 'DELETE')
       expect(unwatches).toHaveLength(1)
