@@ -54,6 +54,21 @@ export function useServerNow(): number {
   return useSyncExternalStore(subscribe, () => tick, renderedAt)
 }
 
+/**
+ * What a component shows of the server-corrected time, re-rendered only when that changes: a card
+ * ending in two days redraws once a minute, not every second, and a badge once, when it appears —
+ * a list of twenty cards otherwise re-rendered all of them every second, on a phone's battery.
+ */
+export function useServerClock<T extends string | number | boolean | null>(
+  select: (now: number) => T,
+): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(tick),
+    () => select(renderedAt()),
+  )
+}
+
 /** Remaining time as a compact label: "2d 4h", "3h 05m", "4:07", "0:09". */
 export function formatRemaining(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000))

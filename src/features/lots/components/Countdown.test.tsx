@@ -1,9 +1,11 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen } from '@testing-library/react'
+import { Profiler } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithApp } from '../../../testing/render'
 import { summary } from '../../../testing/lot-fixtures'
 import { Countdown } from './Countdown'
+import { EndsWithinHour } from './EndsWithinHour'
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString()
 const clock = (iso: string) =>
@@ -65,5 +67,26 @@ describe('Countdown', () => {
     )
     expect(screen.getByText('In a live show')).toBeTruthy()
     expect(screen.queryByText(/Starts in/)).toBeNull()
+  })
+
+  it('redraws only when what it shows changes: once a minute for a lot ending in hours', () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T12:00:30Z') })
+    const lot = summary({ endsAt: new Date(Date.now() + 3 * 3_600_000 + 30_000).toISOString() })
+    let commits = 0
+    const { container } = renderWithApp(
+      <Profiler id="card" onRender={() => (commits += 1)}>
+        <Countdown lot={lot} labelled />
+        <EndsWithinHour lot={lot} />
+      </Profiler>,
+    )
+    const shown = () => container.querySelector('time')!.textContent
+    expect(shown()).toBe('Ends in 3h 00m')
+    const first = commits
+    act(() => vi.advanceTimersByTime(29_000))
+    // 29 ticks of the shared second clock, and nothing on screen changed: no render.
+    expect(commits).toBe(first)
+    act(() => vi.advanceTimersByTime(2_000))
+    expect(shown()).toBe('Ends in 2h 59m')
+    expect(commits).toBe(first + 1)
   })
 })

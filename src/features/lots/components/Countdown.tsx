@@ -3,7 +3,7 @@ import { useT } from '../../../i18n'
 import { dateTimeFormat } from '../../../i18n/intl'
 import { useTimeZone } from '../../../i18n/time-zone'
 import { useLive } from '../../../realtime/live'
-import { formatRemaining, useServerNow } from '../clock'
+import { formatRemaining, useServerClock } from '../clock'
 
 /** "7:44 PM" today, "Nov 24, 7:44 PM" another day: a saved end time, compactly. */
 function formatEnd(at: number, now: number, lang: string, timeZone: string): string {
@@ -42,34 +42,37 @@ export function Countdown({
 }) {
   const { t, lang } = useT()
   const timeZone = useTimeZone()
-  const now = useServerNow()
   const live = useLive()
   const ends = Date.parse(lot.endsAt)
   const starts = Date.parse(lot.startsAt)
   const pending = lot.status === 'open' || lot.status === 'scheduled'
-  let text: string
-  let urgent = false
-  if (lot.status === 'scheduled' && lot.showId) {
-    // A show's queued lot opens when the host reaches it: its `startsAt` is a stand-in (issue 34).
-    text = t('lots.inShow')
-  } else if (pending && !live) {
-    const notStarted = lot.status === 'scheduled' && starts > now
-    const at = notStarted ? starts : ends
-    const time = formatEnd(at, now, lang, timeZone)
-    text = notStarted
-      ? t('lots.dueToStart', { time })
-      : t(ends > now ? 'lots.dueToEnd' : 'lots.wasDueToEnd', { time })
-  } else if (lot.status === 'scheduled' && starts > now) {
-    text = t('lots.startsIn', { time: formatRemaining(starts - now) })
-  } else if (pending) {
-    const left = ends - now
-    urgent = left < 5 * 60_000
-    const remaining = formatRemaining(left)
-    text =
-      left <= 0 ? t('lots.ended') : labelled ? t('lots.endsIn', { time: remaining }) : remaining
-  } else {
-    text = t('lots.ended')
+  // What shows at `now`: the component re-renders only when this text changes (clock.ts).
+  const textAt = (now: number): string => {
+    if (lot.status === 'scheduled' && lot.showId) {
+      // A show's queued lot opens when the host reaches it: its `startsAt` is a stand-in (issue 34).
+      return t('lots.inShow')
+    }
+    if (pending && !live) {
+      const notStarted = lot.status === 'scheduled' && starts > now
+      const time = formatEnd(notStarted ? starts : ends, now, lang, timeZone)
+      if (notStarted) return t('lots.dueToStart', { time })
+      return t(ends > now ? 'lots.dueToEnd' : 'lots.wasDueToEnd', { time })
+    }
+    if (lot.status === 'scheduled' && starts > now) {
+      return t('lots.startsIn', { time: formatRemaining(starts - now) })
+    }
+    if (!pending || ends - now <= 0) return t('lots.ended')
+    const remaining = formatRemaining(ends - now)
+    return labelled ? t('lots.endsIn', { time: remaining }) : remaining
   }
+  const text = useServerClock(textAt)
+  const urgent = useServerClock(
+    (now) =>
+      live &&
+      pending &&
+      !(lot.status === 'scheduled' && (lot.showId || starts > now)) &&
+      ends - now < 5 * 60_000,
+  )
   return (
     <span
       className={[
