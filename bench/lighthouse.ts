@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/lighthouse.ts [--runs 5] [--slowdown 4] [--reruns 3]
  *                               [--url http://localhost:8000/] [--docs] [--save dir]
- *                               [--baseline http://localhost:8100/ --baseline-name <commit>]
+ *                               [--baseline http://localhost:8100/ --baseline-name <commit>] [--floor]
  *
  * Without --url it builds the client and starts its own server (PGlite, a free port).
  * --slowdown sets Lighthouse's simulated CPU slowdown (`throttling.cpuSlowdownMultiplier`, 4 is the
@@ -19,6 +19,11 @@
  * (an earlier commit, started apart) in alternation, run after run, so both meet the same
  * machine; it reports the main thread's work, TBT and the scripts' bootup of each, their ratio,
  * and with --docs writes "Lighthouse before and after (…)".
+ *
+ * --floor compares the same way against this build's own pages with every script blocked
+ * (Lighthouse's blockedUrlPatterns `*.js`): the server's HTML, its pictures and styles alone. The
+ * main-thread work left is what no change to the app's code can remove; with --docs it writes
+ * "Lighthouse with and without script (…)".
  *
  * Benchmark index: measured at 1,300–2,600 (Lighthouse's `environment.benchmarkIndex`, this
  * machine's speed at the time); a run outside the range is re-run, not dropped, up to --reruns
@@ -225,10 +230,10 @@ function failing(lhr: Result): string[] {
  * A run Lighthouse itself could not complete (its `NO_NAVSTART`, now and then on a busy machine)
  * is run again, up to twice; the failure is reported, never counted as a measurement.
  */
-async function measureOnce(url: string): Promise<Result> {
+async function measureOnce(url: string, noScript = false): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url)
+      return await runOnce(url, noScript)
     } catch (error) {
       if (attempt === 3) throw error
       process.stderr.write(`  Lighthouse failed (${(error as Error).message}); running again\n`)
@@ -239,7 +244,7 @@ async function measureOnce(url: string): Promise<Result> {
 /** The last run's trace, kept beside its report by --save (to see what each long task ran). */
 let lastTrace: unknown
 
-async function runOnce(url: string): Promise<Result> {
+async function runOnce(url: string, noScript: boolean): Promise<Result> {
   const port = await freePort()
   // A fresh browser per run: a first visit, nothing cached, no service worker.
   const browser = await launchBrowser({
@@ -260,6 +265,7 @@ async function runOnce(url: string): Promise<Result> {
       onlyCategories: [...CATEGORIES],
       // Merged into the mobile defaults (slow 4G stays): only the CPU slowdown changes.
       throttling: { cpuSlowdownMultiplier: SLOWDOWN },
+      ...(noScript ? { blockedUrlPatterns: ['*.js'] } : {}),
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message)
@@ -495,14 +501,17 @@ function comparedFigures(lhr: Result): Figures {
 }
 
 /** This build against a baseline's server, page by page, run after run in alternation. */
-async function compare(base: string, baseline: string, baselineName: string) {
-  const [ours, theirs] = [await pagesOf(base), await pagesOf(baseline)]
+async function compare(base: string, baseline: string, baselineName: string, noScript = false) {
+  const [ours, theirs] = [
+    await pagesOf(base),
+    noScript ? await pagesOf(base) : await pagesOf(baseline),
+  ]
   const sections: string[] = []
   for (const [p, page] of ours.entries()) {
     const before: Figures[] = []
     const after: Figures[] = []
     for (let i = 0; i < RUNS; i++) {
-      before.push(comparedFigures(await measureOnce(theirs[p]!.url)))
+      before.push(comparedFigures(await measureOnce(theirs[p]!.url, noScript)))
       after.push(comparedFigures(await measureOnce(page.url)))
       console.log(
         `${page.label} pair ${i + 1}/${RUNS}: main thread ${Math.round(before.at(-1)!['main thread ms']!)} → ${Math.round(after.at(-1)!['main thread ms']!)} ms`,
@@ -525,14 +534,18 @@ async function compare(base: string, baseline: string, baselineName: string) {
       ].join('\n'),
     )
   }
+  const command = noScript
+    ? `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN} --floor --docs\`: "before" is the same page of this build with every script blocked (the server's HTML, pictures and styles alone), "after" the page as it is.`
+    : `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN} --baseline <url> --baseline-name ${baselineName} --docs\` with the baseline's server started from a checkout of ${baselineName} (\`git worktree add\`, its own \`vite build\` and \`server/main.ts\`, PGlite, the local demo data).`
   const report = [
-    `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN} --baseline <url> --baseline-name ${baselineName} --docs\` with the baseline's server started from a checkout of ${baselineName} (\`git worktree add\`, its own \`vite build\` and \`server/main.ts\`, PGlite, the local demo data).`,
+    command,
     `Machine: ${machine()}. Each pair is the baseline then this build, one after the other, so both meet the machine as it is at that moment; a fresh browser per run, Lighthouse's ${MODE} settings.`,
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n')
   console.log(report)
-  if (args.includes('--docs')) await writeSection(`Lighthouse before and after (${MODE})`, report)
+  const title = noScript ? 'Lighthouse with and without script' : 'Lighthouse before and after'
+  if (args.includes('--docs')) await writeSection(`${title} (${MODE})`, report)
 }
 
 async function main() {
@@ -546,6 +559,7 @@ async function main() {
   try {
     const baseline = option('baseline')
     if (baseline) return await compare(base, baseline, option('baseline-name') ?? 'baseline')
+    if (args.includes('--floor')) return await compare(base, base, 'no script', true)
     const list = (await (await fetch(new URL('api/lots?status=open', base))).json()) as {
       items: Array<{ id: string }>
     }
