@@ -1,3 +1,4 @@
+import { preferredLang } from './accept-language.ts'
 /**
  * Rules of the single-use links sent by mail (decision 0054) that the server and the app share:
  * what a token looks like, how long each kind lives, and which language a mail is written in.
@@ -47,22 +48,5 @@ export function mailLanguageOf(value: unknown): MailLanguage | undefined {
  * subtag of Accept-Language (weights respected), else English.
  */
 export function pickMailLanguage(sent: unknown, acceptLanguage: string | undefined): MailLanguage {
-  const chosen = mailLanguageOf(sent)
-  if (chosen) return chosen
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const params = part.split(';').map((p) => p.trim())
-      const tag = params.shift()!
-      const q = params.find((p) => p.startsWith('q='))
-      const weight = q === undefined ? 1 : Number(q.slice(2))
-      return { primary: tag.split('-')[0]!.toLowerCase(), weight, index }
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-  for (const entry of ranked) {
-    const lang = mailLanguageOf(entry.primary)
-    if (lang) return lang
-  }
-  return 'en'
+  return mailLanguageOf(sent) ?? preferredLang(acceptLanguage)
 }

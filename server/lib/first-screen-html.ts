@@ -15,7 +15,7 @@ import {
   TIME_ZONE_COOKIE,
   type FirstRenderHints,
 } from '../../common/first-render.ts'
-import { preferredLang } from './user-agent.ts'
+import { preferredLang } from '../../common/accept-language.ts'
 
 /** What the build's renderer exports (src/entry-server.tsx). */
 interface Renderer {

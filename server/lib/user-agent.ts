@@ -40,22 +40,3 @@ export function deviceLabels(userAgent: string | undefined): { device: string; b
   const browser = name ? (major ? `${name} ${major}` : name) : 'Browser'
   return { device, browser }
 }
-
-/** 'es' when the browser prefers Spanish to English (Accept-Language, by q), else 'en'. */
-export function preferredLang(acceptLanguage: string | undefined): 'en' | 'es' {
-  const ranked = (acceptLanguage ?? '')
-    .slice(0, 512)
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find(Boolean)
-      return {
-        lang: tag.trim().toLowerCase().split('-')[0],
-        q: q === undefined ? 1 : Number(q),
-        index,
-      }
-    })
-    .filter((entry) => (entry.lang === 'en' || entry.lang === 'es') && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-  return ranked[0]?.lang === 'es' ? 'es' : 'en'
-}

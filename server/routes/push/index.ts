@@ -8,7 +8,8 @@ import {
 } from '../../commands/push/subscriptions.ts'
 import { AppError, unauthenticated } from '../../lib/problem.ts'
 import { PUSH_ENDPOINT_MAX_LENGTH } from '../../lib/push-endpoint.ts'
-import { deviceLabels, preferredLang } from '../../lib/user-agent.ts'
+import { preferredLang } from '../../../common/accept-language.ts'
+import { deviceLabels } from '../../lib/user-agent.ts'
 import { listPushDevices, pushPreferencesOf, sessionPushLang } from '../../repositories/push.ts'
 import {
   PushDeviceListSchema,
