@@ -5,14 +5,15 @@
  * navigator.languages.
  */
 export function preferredLang(acceptLanguage: string | undefined): 'en' | 'es' {
-  const ranked = (acceptLanguage ?? '')
+  if (!acceptLanguage) return 'en'
+  const ranked = acceptLanguage
     .slice(0, 512)
     .split(',')
     .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
+      const [tag, ...params] = part.split(';')
       const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find(Boolean)
       return {
-        lang: tag.trim().toLowerCase().split('-')[0],
+        lang: tag!.trim().toLowerCase().split('-')[0],
         q: q === undefined ? 1 : Number(q),
         index,
       }
