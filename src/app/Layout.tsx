@@ -57,10 +57,25 @@ function skipToContent(event: MouseEvent, main: HTMLElement | null) {
   main.focus()
 }
 
+/**
+ * The header's connection state, apart: its every step (connecting → live → reconnecting)
+ * re-renders this, not the header and its links.
+ */
+function HeaderConnection() {
+  const { t } = useT()
+  const connection = useConnection()
+  return (
+    <ConnectionIndicator
+      state={connection}
+      label={t(`connection.${connection}`)}
+      labels={CONNECTION_STATES.map((state) => t(`connection.${state}`))}
+    />
+  )
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useT()
   const online = useOnline()
-  const connection = useConnection()
   const me = useMe()
   const [location] = useLocation()
   const main = useRef<HTMLElement>(null)
@@ -104,11 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
             )}
           </nav>
           {me.data && member ? <member.MemberBell /> : null}
-          <ConnectionIndicator
-            state={connection}
-            label={t(`connection.${connection}`)}
-            labels={CONNECTION_STATES.map((state) => t(`connection.${state}`))}
-          />
+          <HeaderConnection />
         </div>
       </header>
       {!online ? (

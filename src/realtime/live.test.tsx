@@ -1,5 +1,6 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor } from '@testing-library/react'
+import { Profiler } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { configQuery } from '../api/config'
 import type { RuntimeConfig } from '../../common/config'
@@ -78,5 +79,33 @@ describe('useConnection and useLive', () => {
     onlineManager.setOnline(false)
     renderWithApp(<Connection />)
     expect(shown()).toBe('offline not-live')
+  })
+
+  it('redraw a useLive screen only when its answer changes, not at connecting → live', async () => {
+    const client = createQueryClient()
+    client.setQueryData(configQuery.queryKey, { realtime: REALTIME_CONFIG } as RuntimeConfig)
+    const before = FakePusher.last
+    let draws = 0
+    function LiveOnly() {
+      return <output data-testid="live-only">{useLive() ? 'live' : 'not-live'}</output>
+    }
+    renderWithApp(
+      <RealtimeProvider loadRules={noRules} userId={null}>
+        <Profiler id="screen" onRender={() => (draws += 1)}>
+          <LiveOnly />
+        </Profiler>
+      </RealtimeProvider>,
+      { client },
+    )
+    await waitFor(() => expect(FakePusher.last).not.toBe(before))
+    const pusher = FakePusher.last
+    const settled = draws
+    act(() => pusher.to('connected'))
+    // 'connecting' already counted as live: the screen has nothing new to draw.
+    expect(screen.getByTestId('live-only').textContent).toBe('live')
+    expect(draws).toBe(settled)
+    act(() => pusher.to('connecting'))
+    expect(screen.getByTestId('live-only').textContent).toBe('not-live')
+    expect(draws).toBe(settled + 1)
   })
 })

@@ -1,5 +1,5 @@
 import { useOnline } from '../offline/online'
-import { useRealtimeStatus } from './provider'
+import { useRealtimeStatus, useRealtimeStatusAs } from './provider'
 import type { RealtimeStatus } from './connection'
 
 /**
@@ -22,6 +22,9 @@ export function isLive(connection: RealtimeStatus): boolean {
   return connection === 'live' || connection === 'connecting'
 }
 
+/** Re-renders only when the answer changes, not on every step of the connection's status. */
 export function useLive(): boolean {
-  return isLive(useConnection())
+  const online = useOnline()
+  const live = useRealtimeStatusAs(isLive)
+  return online && live
 }

@@ -82,7 +82,6 @@ export function RealtimeProvider({
 }
 
 const noop = () => () => undefined
-const connecting = () => 'connecting' as const
 
 /** The app's connection, null until pusher-js has loaded (for hooks in other modules). */
 export function useRealtimeClient(): RealtimeClient | null {
@@ -91,12 +90,25 @@ export function useRealtimeClient(): RealtimeClient | null {
 
 /** Live connection status for the indicator; 'connecting' until pusher-js has loaded. */
 export function useRealtimeStatus(): RealtimeStatus {
+  return useRealtimeStatusAs(same)
+}
+
+const same = (status: RealtimeStatus) => status
+
+/**
+ * What a component makes of the connection's status, re-rendered only when that changes: the
+ * socket's 'connecting' → 'live' at every start left "is it live?" true, and still re-rendered a
+ * whole list screen and each countdown on it, in one blocking task.
+ */
+export function useRealtimeStatusAs<T extends string | boolean>(
+  select: (status: RealtimeStatus) => T,
+): T {
   const client = useContext(RealtimeContext)
   return useSyncExternalStore(
     client?.subscribeStatus ?? noop,
-    client?.getStatus ?? connecting,
+    () => select(client ? client.getStatus() : 'connecting'),
     // The server's render and the hydration of it: no connection yet (decision 0059).
-    connecting,
+    () => select('connecting'),
   )
 }
 
