@@ -1,7 +1,9 @@
 /**
- * Entering a live show room on a phone (issue 34): the room draws the lot on the block, then its
- * bidding arrives with the lot's detail and the lazily loaded panel. Nothing a person already sees
- * may move when they do: the cumulative layout shift of the whole entry stays at about 0.
+ * Entering a live show room on a phone and on a wide screen (issue 34): the room draws the lot on
+ * the block, then its bidding arrives with the lot's detail and the lazily loaded panel (the
+ * phone's bid bar, a wide screen's inline form). Nothing a person already sees may move when they
+ * do: the cumulative layout shift of the whole entry stays at about 0, and the show's title and
+ * description head the room.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
@@ -14,7 +16,7 @@ import {
   startServer,
   type RunningServer,
 } from './harness.ts'
-import { createLot, PHONE, registerMember, signedInPage } from './members.ts'
+import { createLot, DESKTOP, PHONE, registerMember, signedInPage } from './members.ts'
 
 let server: RunningServer
 const { api } = apiClient(() => server.url)
@@ -53,7 +55,10 @@ async function ok(res: Response) {
   return res
 }
 
-describe('the show room on a phone', () => {
+describe.each([
+  { screen: 'a phone', device: PHONE, phone: true },
+  { screen: 'a wide screen', device: DESKTOP, phone: false },
+])('the show room on $screen', ({ device, phone }) => {
   it('entering a live show: the lot, its price, clock and bidding draw without moving the room', async () => {
     const host = await registerMember(api, 'Lena Layout', 'layout host secret')
     const startsAt = new Date(Date.now() + 3_600_000).toISOString()
@@ -80,13 +85,15 @@ describe('the show room on a phone', () => {
       }),
     )
 
-    const { context, page } = await signedInPage(browser, server.url, 'alice@lotline.test', PHONE)
+    const { context, page } = await signedInPage(browser, server.url, 'alice@lotline.test', device)
     contexts.push(context)
     await page.addInitScript(RECORD_SHIFTS)
     await page.goto(`${server.url}shows/${show.id}`)
     await page.getByRole('heading', { level: 2, name: lot.title }).waitFor({ timeout: 20_000 })
-    // Everything the lot's detail brings: the bid bar, the quick bids, the price from the detail.
-    await page.getByTestId('bid-bar').waitFor({ timeout: 15_000 })
+    // Everything the lot's detail brings: the bid bar (the form on a wide screen), the quick
+    // bids, the price from the detail.
+    if (phone) await page.getByTestId('bid-bar').waitFor({ timeout: 15_000 })
+    else await page.getByRole('button', { name: 'Place bid' }).waitFor({ timeout: 15_000 })
     await page.getByTestId('show-lot-price').waitFor()
     await page.getByLabel('Message').waitFor()
     // Late shifts (a picture, a font, the chat's first page) are counted too.
@@ -94,5 +101,10 @@ describe('the show room on a phone', () => {
     const shifts = (await page.evaluate('window.__shifts')) as Shift[]
     const total = shifts.reduce((sum, s) => sum + s.value, 0)
     expect(total, JSON.stringify(shifts)).toBeLessThan(0.01)
+    // The show's own header (title, state, seller, description) is the room's first row.
+    const top = async (selector: string) => (await page.locator(selector).boundingBox())!.y
+    expect(await top('.show-room > .lot-top')).toBeLessThan(await top('.show-current'))
+    await page.getByText('Below the lot on the block: it must stay where it is drawn.').waitFor()
+    expect(await top('.show-room .description')).toBeLessThan(await top('.show-current'))
   }, 120_000)
 })

@@ -39,6 +39,9 @@ export default function ShowRoomScreen() {
     <div className="show-room">
       <div className="lot-top">
         <ShowHeader show={show} back={{ href: '/shows', label: t('shows.back') }} />
+        {/* Under the title, not under the lot: the lot's bidding arrives with its detail, and
+            would push whatever is below it down on a wide screen. */}
+        {show.description ? <p className="description">{show.description}</p> : null}
         <SavedAge at={query.dataUpdatedAt} failed={query.isError} />
       </div>
       {show.my?.host ? (
@@ -55,7 +58,6 @@ export default function ShowRoomScreen() {
       ) : null}
       <div className="show-main">
         <ShowStage show={show} me={me} />
-        {show.description ? <p className="description">{show.description}</p> : null}
       </div>
       <aside className="show-side">
         <ShowChat
