@@ -1,8 +1,9 @@
-import { preferredLang } from './accept-language.ts'
 /**
  * Rules of the single-use links sent by mail (decision 0054) that the server and the app share:
  * what a token looks like, how long each kind lives, and which language a mail is written in.
  */
+
+import { preferredLang } from './accept-language.ts'
 
 /** What a link is for; the `auth_tokens.purpose` values. */
 export type AuthTokenPurpose = 'password_reset' | 'verify_email' | 'change_email'

@@ -51,8 +51,10 @@ const renderedAt = () => firstRenderHints()?.now ?? tick
 
 /** Re-renders every second with the server-corrected time. */
 export function useServerNow(): number {
-  return useSyncExternalStore(subscribe, () => tick, renderedAt)
+  return useServerClock(everySecond)
 }
+
+const everySecond = (now: number) => now
 
 /**
  * What a component shows of the server-corrected time, re-rendered only when that changes: a card
