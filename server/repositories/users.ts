@@ -77,6 +77,9 @@ export async function countUsers(db: Queryable): Promise<number> {
  * Inserts a user with a fresh public alias. Returns undefined when the email is taken. The alias
  * grows by a character on each collision, so the loop ends quickly even with many users. The
  * address is stored normalized, the one spelling sign-in and the sign-in limiter use.
+ * The `not exists` checks cannot see a transaction that claims the address or alias at the same
+ * moment (a second sign-up, a confirmed address change), so `on conflict do nothing` yields to a
+ * clash on any unique key instead of failing with 23505; the lookup after it tells which key.
  */
 export async function insertUser(
   db: Queryable,
@@ -97,6 +100,7 @@ export async function insertUser(
        select $1, $2, $3, $4, $5, $6, case when $7::boolean then now() end
        where not exists (select 1 from users where lower(email) = lower($2))
          and not exists (select 1 from users where alias = $5)
+       on conflict do nothing
        returning ${COLUMNS}`,
       [
         input.name,
