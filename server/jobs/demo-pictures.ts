@@ -12,7 +12,7 @@ import { sniffImageType } from '../lib/images.ts'
 import { writePictureFiles } from '../lib/picture-files.ts'
 import { sizePicture } from '../lib/picture-sizes.ts'
 import { runCommand } from '../commands/run-command.ts'
-import { findLot, toSummary } from '../repositories/lots.ts'
+import { findLot, lockLot, toSummary } from '../repositories/lots.ts'
 import {
   bumpLotVersion,
   countPictures,
@@ -109,6 +109,8 @@ export function demoPicture(seed: string, index = 0): Buffer {
  * Gives a lot `count` demo pictures (after any it has), stored as the upload route stores them:
  * content-named files under `uploads/lots/`. For the seed and for demo lots listed later by the
  * scheduler (call it with the new lot's id). Not a seller's action: no check of bids or status.
+ * Counted under the lot's row lock, as an upload counts: the scheduler's picturing of a new demo
+ * lot and another node's start-up seed may reach the same lot at once.
  */
 export async function addDemoPictures(
   db: Queryable,
@@ -116,6 +118,7 @@ export async function addDemoPictures(
   lotId: string,
   count = 2,
 ): Promise<void> {
+  await lockLot(db, lotId)
   const have = await countPictures(db, lotId)
   for (let index = 0; index < count && have + index < LOT_PICTURES_MAX; index++) {
     const png = demoPicture(lotId, have + index)
@@ -146,11 +149,19 @@ export async function pictureNewDemoLot(
     deps.db,
     { publishTo: { broadcaster: deps.broadcaster } },
     async (tx, events) => {
-      await addDemoPictures(tx, deps.uploadsDir, lotId)
+      if (!(await pictureBareLot(tx, deps.uploadsDir, lotId))) return
       const lot = await findLot(tx, lotId)
       if (lot) events.lotUpdated(toSummary(lot))
     },
   )
+}
+
+/** Two demo pictures for a lot that has none (false when another run pictured it first). */
+async function pictureBareLot(tx: Queryable, uploadsDir: string, lotId: string) {
+  await lockLot(tx, lotId)
+  if ((await countPictures(tx, lotId)) > 0) return false
+  await addDemoPictures(tx, uploadsDir, lotId)
+  return true
 }
 
 /** The demo members' emails (the seed's sellers, a LIKE pattern): only their lots get pictures. */
@@ -162,6 +173,8 @@ const DEMO_EMAIL = '%@lotline.test'
  */
 export async function seedDemoPictures(db: Database, uploadsDir: string): Promise<number> {
   const ids = await lotsWithoutPictures(db, DEMO_EMAIL)
-  for (const id of ids) await addDemoPictures(db, uploadsDir, id)
-  return ids.length
+  let pictured = 0
+  for (const id of ids)
+    if (await db.transaction((tx) => pictureBareLot(tx, uploadsDir, id))) pictured += 1
+  return pictured
 }

@@ -80,14 +80,16 @@ export async function endSessionsOf(db: Queryable, userId: string): Promise<numb
  * Removes a member's personal data and keeps the row the ledger, the lots and the bids point at:
  * name, e-mail, alias and password are replaced (no sign-in can match it again), and their
  * sessions, watchlist, notifications and stored idempotent answers are deleted. Ledger entries,
- * holds and top-ups stay: the money history must still add up (decision 0025).
+ * holds and top-ups stay: the money history must still add up (decision 0025). The new e-mail (no
+ * "@") and alias (a "#") are spellings nobody can sign up with or choose: they derive from the
+ * public member id, so a taken one would fail the delete on the unique keys.
  */
 export async function anonymiseUser(db: Queryable, userId: string) {
   await db.query(
     `update users
         set name = 'Deleted member',
-            email = 'deleted-' || id::text || '@deleted.invalid',
-            alias = 'Deleted ' || upper(substr(replace(id::text, '-', ''), 1, 12)),
+            email = 'deleted:' || id::text,
+            alias = 'Deleted #' || upper(substr(replace(id::text, '-', ''), 1, 12)),
             password_hash = '!',
             deleted_at = now()
       where id = $1`,

@@ -286,6 +286,37 @@ describe('DELETE /api/me', () => {
     })
     expect(again.statusCode).toBe(201)
   })
+
+  it('cannot be blocked by someone who took the name and address a deleted account gets', async () => {
+    // A member's id is public (a lot names its seller), so the anonymised name and address must
+    // be ones nobody can sign up with or choose; they used to be, and the delete failed with 500.
+    const a = await registered('Soon Gone')
+    const hex = a.id.replace(/-/g, '').slice(0, 12).toUpperCase()
+    const squatter = await registered('Squatter')
+    for (const alias of [`Deleted ${hex}`, `Deleted #${hex}`, `Deleted-${hex}`]) {
+      const taken = await squatter.first.request({
+        method: 'PATCH',
+        url: '/api/me',
+        payload: { alias },
+      })
+      expect([200, 422]).toContain(taken.statusCode)
+    }
+    for (const email of [`deleted-${a.id}@deleted.invalid`, `deleted-${a.id}@example.test`]) {
+      const signUp = await browser(t.app).request({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Squatter', email, password: PASSWORD },
+      })
+      expect([201, 400, 422]).toContain(signUp.statusCode)
+    }
+    expect((await remove(a.first)).statusCode).toBe(204)
+    const { rows } = await t.db.query<{ email: string; alias: string }>(
+      'select email, alias from users where id = $1',
+      [a.id],
+    )
+    expect(rows[0]!.alias).toMatch(/^Deleted /)
+    expect(rows[0]!.email).not.toContain('@')
+  })
 })
 
 describe('PATCH /api/lots/:id: the seller edits before the first bid', () => {

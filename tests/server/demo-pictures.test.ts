@@ -13,7 +13,7 @@ import {
 import { sniffImageType } from '../../server/lib/images.ts'
 import { insertUser } from '../../server/repositories/users.ts'
 import { openLot, RecordingBroadcaster } from './auction-helpers.ts'
-import { createTestApp, testConfig, type TestApp } from './helpers.ts'
+import { createTestApp, raceNote, testConfig, type TestApp } from './helpers.ts'
 
 /** Demo pictures (decision 0024): made locally, real PNGs, only for demo members' lots, once. */
 let t: TestApp
@@ -77,5 +77,19 @@ describe('demo pictures', () => {
     expect(updated.length).toBeGreaterThan(0)
     expect(updated[0]!.pictures).toHaveLength(2)
     expect(await picturesOf(lotId)).toHaveLength(2)
+  })
+
+  it(`the scheduler and another node's start-up seed picture a new lot once${raceNote}`, async () => {
+    const broadcaster = new RecordingBroadcaster(testConfig().pusher)
+    for (let round = 0; round < 5; round++) {
+      const lotId = await openLot(t.db, await seller(`${randomUUID()}@lotline.test`))
+      const runs = await Promise.allSettled([
+        pictureNewDemoLot({ db: t.db, uploadsDir, broadcaster }, lotId),
+        seedDemoPictures(t.db, uploadsDir),
+        seedDemoPictures(t.db, uploadsDir),
+      ])
+      expect(runs.filter((r) => r.status === 'rejected')).toEqual([])
+      expect(await picturesOf(lotId)).toHaveLength(2)
+    }
   })
 })
