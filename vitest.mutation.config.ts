@@ -32,6 +32,7 @@ const NARROWED: Record<string, string[]> = {
     'src/realtime/authorize.test.ts',
     'src/realtime/live.test.tsx',
     'src/realtime/presence.test.tsx',
+    'src/realtime/provider.test.tsx',
   ],
   server: [
     'server/realtime/**/*.test.ts',

@@ -73,13 +73,17 @@ function HeaderConnection() {
   )
 }
 
+/** What waits for the page to load and go idle: its own state, so its arrival re-renders only it. */
+function AfterLoad({ children }: { children: ReactNode }) {
+  return useAfterLoad() ? <>{children}</> : null
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useT()
   const online = useOnline()
   const me = useMe()
   const [location] = useLocation()
   const main = useRef<HTMLElement>(null)
-  const loaded = useAfterLoad()
   const onAuthScreen = location.startsWith('/sign-in') || location.startsWith('/sign-up')
   // While someone signs in, their header's links load: they show with the first screen after it.
   const member = useMemberNav(Boolean(me.data) || onAuthScreen)
@@ -127,16 +131,16 @@ export function Layout({ children }: { children: ReactNode }) {
           <OfflineNotice>{t('offline.banner')}</OfflineNotice>
         </div>
       ) : null}
-      {loaded ? (
-        <>
-          <UpdatePrompt />
-          {me.data && member ? <member.MemberAlerts userId={me.data.id} /> : null}
-        </>
-      ) : null}
+      <AfterLoad>
+        <UpdatePrompt />
+        {me.data && member ? <member.MemberAlerts userId={me.data.id} /> : null}
+      </AfterLoad>
       <main id="main" ref={main} tabIndex={-1} className="main">
         {children}
         {/* Shown in the lot list's own place for it (issue 32): it arrives late, so never above a card. */}
-        {loaded ? <InstallPrompt /> : null}
+        <AfterLoad>
+          <InstallPrompt />
+        </AfterLoad>
       </main>
     </>
   )

@@ -1,6 +1,6 @@
 import {
   createContext,
-  startTransition,
+  useCallback,
   useContext,
   useEffect,
   useState,
@@ -13,8 +13,14 @@ import { afterLoadAndIdle } from '../lib/idle'
 import { loadAgain } from '../lib/load-again'
 import type { AnyRule } from './bridge'
 import type { RealtimeClient, RealtimeDeps, RealtimeStatus } from './connection'
+import { ClientSlot } from './client-slot'
 
-const RealtimeContext = createContext<RealtimeClient | null>(null)
+/**
+ * The slot the connection arrives in: the context's value never changes, so its arrival
+ * re-renders nobody; each hook below follows the slot and re-renders only when what it shows
+ * changes (decision 0062).
+ */
+const RealtimeContext = createContext<ClientSlot>(new ClientSlot())
 
 /**
  * Starts the app's one real-time connection once the runtime config is known, after first render,
@@ -40,7 +46,8 @@ export function RealtimeProvider({
   const realtime = config?.realtime
   // Restart only when the endpoint changes, not on every config refetch (serverTime changes).
   const endpoint = realtime ? JSON.stringify(realtime) : null
-  const [client, setClient] = useState<RealtimeClient | null>(null)
+  const [slot] = useState(() => new ClientSlot())
+  const client = useSyncExternalStore(slot.subscribe, slot.get, noClient)
 
   useEffect(() => {
     if (!endpoint) return
@@ -57,10 +64,8 @@ export function RealtimeProvider({
           rules,
           onEnded,
         })
-        // Not urgent: the screens that use the connection redraw for it in a transition, in
-        // slices, instead of in one blocking task right after a slow phone's hydration (0062).
-        const started = current
-        startTransition(() => setClient(started))
+        // Into the slot: the screens' channels attach to it without a render of theirs (0062).
+        slot.set(current)
         void current.start()
       })
     // Once the page has loaded and gone idle: the first screen's data was just fetched, and
@@ -70,22 +75,33 @@ export function RealtimeProvider({
       stopped = true
       cancel()
       current?.stop()
-      setClient(null)
+      slot.set(null)
     }
-  }, [endpoint, queryClient, loadRules, onEnded])
+  }, [endpoint, queryClient, loadRules, onEnded, slot])
 
   useEffect(() => {
     client?.setUser(userId)
   }, [client, userId])
 
-  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>
+  return <RealtimeContext.Provider value={slot}>{children}</RealtimeContext.Provider>
 }
 
-const noop = () => () => undefined
+const noClient = () => null
 
-/** The app's connection, null until pusher-js has loaded (for hooks in other modules). */
+/** The app's connection, null until pusher-js has loaded; re-renders when it comes or goes. */
 export function useRealtimeClient(): RealtimeClient | null {
-  return useContext(RealtimeContext)
+  const slot = useContext(RealtimeContext)
+  return useSyncExternalStore(slot.subscribe, slot.get, noClient)
+}
+
+/**
+ * Runs `attach` with the connection while the calling component is mounted: now if there is one,
+ * and again for each new one (the previous one's cleanup first), without rendering anything.
+ * Pass a stable `attach` (useCallback) or it re-attaches on every render.
+ */
+export function useWithConnection(attach: ((client: RealtimeClient) => () => void) | null) {
+  const slot = useContext(RealtimeContext)
+  useEffect(() => (attach ? slot.whileSet(attach) : undefined), [slot, attach])
 }
 
 /** Live connection status for the indicator; 'connecting' until pusher-js has loaded. */
@@ -103,10 +119,14 @@ const same = (status: RealtimeStatus) => status
 export function useRealtimeStatusAs<T extends string | boolean>(
   select: (status: RealtimeStatus) => T,
 ): T {
-  const client = useContext(RealtimeContext)
+  const slot = useContext(RealtimeContext)
+  const subscribe = useCallback(
+    (changed: () => void) => slot.whileSet((client) => client.subscribeStatus(changed), changed),
+    [slot],
+  )
   return useSyncExternalStore(
-    client?.subscribeStatus ?? noop,
-    () => select(client ? client.getStatus() : 'connecting'),
+    subscribe,
+    () => select(slot.get()?.getStatus() ?? 'connecting'),
     // The server's render and the hydration of it: no connection yet (decision 0059).
     () => select('connecting'),
   )
@@ -114,9 +134,11 @@ export function useRealtimeStatusAs<T extends string | boolean>(
 
 /** Keeps `channel` subscribed while the calling component is mounted (null = none). */
 export function useChannel(channel: string | null) {
-  const client = useContext(RealtimeContext)
-  useEffect(() => {
-    if (!client || !channel) return
-    return client.use(channel)
-  }, [client, channel])
+  const attach = useCallback(
+    (client: RealtimeClient) => (channel ? client.use(channel) : nothingToRelease),
+    [channel],
+  )
+  useWithConnection(attach)
 }
+
+const nothingToRelease = () => undefined

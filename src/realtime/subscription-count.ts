@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
-import { useRealtimeClient } from './provider'
+import { useCallback, useState } from 'react'
+import type { RealtimeClient } from './connection'
+import { useWithConnection } from './provider'
 
 /**
  * How many sockets are on a public channel (e.g. `show.{id}`: everyone in the show room, guests
@@ -8,16 +9,20 @@ import { useRealtimeClient } from './provider'
  * fresh one does, and when `channel` is null.
  */
 export function useSubscriptionCount(channel: string | null): number | null {
-  const client = useRealtimeClient()
   const [count, setCount] = useState<{ channel: string; n: number | null } | null>(null)
-  useEffect(() => {
-    if (!client || !channel) return
-    const stopWatching = client.watchCount(channel, (n) => setCount({ channel, n }))
-    const release = client.use(channel)
-    return () => {
-      release()
-      stopWatching()
-    }
-  }, [client, channel])
+  useWithConnection(
+    useCallback(
+      (client: RealtimeClient) => {
+        if (!channel) return () => undefined
+        const stopWatching = client.watchCount(channel, (n) => setCount({ channel, n }))
+        const release = client.use(channel)
+        return () => {
+          release()
+          stopWatching()
+        }
+      },
+      [channel],
+    ),
+  )
   return count && count.channel === channel ? count.n : null
 }

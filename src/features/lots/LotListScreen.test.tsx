@@ -1,10 +1,23 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { onlineManager } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { json, mockApi, problem } from '../../testing/http'
 import { renderWithApp } from '../../testing/render'
 import { summary } from '../../testing/lot-fixtures'
 import LotListScreen, { SEARCH_DEBOUNCE_MS } from './LotListScreen'
+
+/** How often each card was drawn, by lot id (the real card, counted). */
+const cardDraws = vi.hoisted(() => new Map<string, number>())
+vi.mock('./components/LotCard', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./components/LotCard')>()
+  return {
+    ...real,
+    LotCard: (props: Parameters<typeof real.LotCard>[0]) => {
+      cardDraws.set(props.lot.id, (cardDraws.get(props.lot.id) ?? 0) + 1)
+      return real.LotCard(props)
+    },
+  }
+})
 
 const config = {
   realtime: {},
@@ -52,6 +65,21 @@ describe('lots list', () => {
     const lotRequests = requests.filter((r) => new URL(r.url).pathname === '/api/lots')
     expect(new URL(lotRequests[1]!.url).searchParams.get('cursor')).toBe('c1')
     expect(new URL(lotRequests[0]!.url).searchParams.get('status')).toBe('open')
+  })
+
+  it('typing a search leaves the cards on screen undrawn until the results change', async () => {
+    mockApi({
+      'GET /api/config': () => json(config),
+      'GET /api/lots': () =>
+        json({ items: [summary({ id: 'kept', endsAt: endsSoon() })], nextCursor: null }),
+    })
+    renderWithApp(<LotListScreen />)
+    expect(await screen.findByRole('link', { name: 'Brass telescope' })).toBeTruthy()
+    const drawn = cardDraws.get('kept')
+    for (const value of ['t', 'te', 'tel'])
+      fireEvent.change(screen.getByLabelText('Search lots'), { target: { value } })
+    expect((screen.getByLabelText('Search lots') as HTMLInputElement).value).toBe('tel')
+    expect(cardDraws.get('kept')).toBe(drawn)
   })
 
   it('filters and search live in the URL (debounced), so links and back/forward work', async () => {

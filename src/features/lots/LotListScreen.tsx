@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useCallback, useEffect, useId, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { LOT_FILTERS } from '../../../common/auction'
 import { LOTS_CHANNEL } from '../../../common/wire'
@@ -10,7 +10,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { afterLoadAndIdle } from '../../lib/idle'
 import { useLive } from '../../realtime/live'
 import { useChannel } from '../../realtime/provider'
-import { useLotList } from './api'
+import { useLotList, type LotItem } from './api'
 import { useMe } from '../auth'
 import { CardBadges } from './components/CardBadges'
 import { useMyStanding } from './use-my-standing'
@@ -26,10 +26,11 @@ const LiveNowStrip = optionalLazy(() =>
   import('../shows').then((module) => ({ default: module.LiveNowStrip })),
 )
 
-function useIdleReady(): boolean {
+/** The strip once the page is idle; its own state, so its arrival re-renders only itself. */
+function LiveNowWhenIdle() {
   const [ready, setReady] = useState(false)
   useEffect(() => afterLoadAndIdle(() => setReady(true)), [])
-  return ready
+  return ready ? <LiveNowStrip /> : null
 }
 export { prefetchList as prefetch } from './first-screen'
 export { listHref, readListParams }
@@ -45,7 +46,6 @@ export default function LotListScreen() {
   const currency = useCurrency()
   const searchId = useId()
   const live = useLive()
-  const idle = useIdleReady()
   useDocumentTitle('')
   useChannel(LOTS_CHANNEL)
 
@@ -73,6 +73,19 @@ export default function LotListScreen() {
   const me = useMe()
   const signedIn = me.isPending ? undefined : Boolean(me.data)
   const mine = useMyStanding(signedIn === true)
+  const { watched, standing } = mine
+  // Stable while what the chips show is: the cards then skip the screen's other re-renders.
+  const badges = useCallback(
+    (lot: LotItem) => (
+      <CardBadges
+        lot={lot}
+        signedIn={signedIn}
+        watching={watched?.has(lot.id)}
+        standing={standing.get(lot.id)}
+      />
+    ),
+    [signedIn, watched, standing],
+  )
   const filtered = activeFilterCount(params) > 0
   const heading = category
     ? t(`lots.headingIn.${status}` as MessageKey, {
@@ -93,7 +106,7 @@ export default function LotListScreen() {
           {t('lots.sellCta')}
         </Link>
       </div>
-      {idle ? <LiveNowStrip /> : null}
+      <LiveNowWhenIdle />
       <div className="list-controls">
         <nav aria-label={t('lots.filter.label')} className="filters">
           {LOT_FILTERS.map((filter) => (
@@ -127,14 +140,7 @@ export default function LotListScreen() {
         query={query}
         currency={currency}
         errorTitle={t('lots.errorTitle')}
-        badges={(lot) => (
-          <CardBadges
-            lot={lot}
-            signedIn={signedIn}
-            watching={mine.watched?.has(lot.id)}
-            standing={mine.standing.get(lot.id)}
-          />
-        )}
+        badges={badges}
         installPlace
         empty={
           q ? (

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import type { MyLotStatus } from '../../../common/auction'
 import { lotKeys, type LotItem } from '../../api/lot-keys'
 import { useLotPages } from '../../api/lot-pages'
@@ -21,11 +22,19 @@ export function useMyStanding(signedIn: boolean): MyStanding {
   const bids = useLotPages<LotItem>(lotKeys.mineTab('active'), 'me/bids', signedIn, {
     tab: 'active',
   })
-  const watched = watchlist.data
-    ? new Set(watchlist.data.pages.flatMap((p) => p.items.map((lot) => lot.id)))
-    : undefined
-  const standing = new Map<string, MyLotStatus>()
-  for (const page of bids.data?.pages ?? [])
-    for (const lot of page.items) if (lot.my?.status) standing.set(lot.id, lot.my.status)
+  // The same sets while the lists are the same: the cards re-render only when these change.
+  const watched = useMemo(
+    () =>
+      watchlist.data
+        ? new Set(watchlist.data.pages.flatMap((p) => p.items.map((lot) => lot.id)))
+        : undefined,
+    [watchlist.data],
+  )
+  const standing = useMemo(() => {
+    const byLot = new Map<string, MyLotStatus>()
+    for (const page of bids.data?.pages ?? [])
+      for (const lot of page.items) if (lot.my?.status) byLot.set(lot.id, lot.my.status)
+    return byLot
+  }, [bids.data])
   return { watched: signedIn ? watched : undefined, standing }
 }

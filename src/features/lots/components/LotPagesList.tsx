@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
-import { Fragment, type ReactNode } from 'react'
+import { Fragment, memo, type ReactNode } from 'react'
 import { HydrateApart } from '../../../components/HydrateApart'
 import { setInstallPlace } from '../../../components/install-interest'
 import { LoadMore } from '../../../components/LoadMore'
@@ -22,6 +22,35 @@ const INSTALL_AFTER = 4
 function InstallPlace() {
   return <li className="install-place" ref={setInstallPlace} />
 }
+
+/**
+ * One card, re-rendered only when its lot or what the screen puts on it changes: a screen's
+ * re-render for something else (a filter's state, a flag) leaves the cards as they are. The
+ * screen keeps `extra` and `badges` stable (useCallback) for that.
+ */
+const CardItem = memo(function CardItem({
+  lot,
+  currency,
+  extra,
+  badges,
+  priority,
+}: {
+  lot: LotItem
+  currency: string
+  extra?: ((lot: LotItem) => ReactNode) | undefined
+  badges?: ((lot: LotItem) => ReactNode) | undefined
+  priority: boolean
+}) {
+  return (
+    <LotCard
+      lot={lot}
+      currency={currency}
+      extra={extra?.(lot)}
+      badges={badges?.(lot)}
+      priority={priority}
+    />
+  )
+})
 
 /**
  * A cursor-paginated list of lots with every state: loading, error with retry, empty, offline
@@ -71,11 +100,11 @@ export function LotPagesList({
                 {/* Each card hydrates in a short task of its own (decision 0062). */}
                 <HydrateApart>
                   {/* The first card's picture is the screen's largest paint: not lazy, asked first. */}
-                  <LotCard
+                  <CardItem
                     lot={lot}
                     currency={currency}
-                    extra={extra?.(lot)}
-                    badges={badges?.(lot)}
+                    extra={extra}
+                    badges={badges}
                     priority={index === 0}
                   />
                 </HydrateApart>
