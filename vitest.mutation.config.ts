@@ -33,6 +33,7 @@ const NARROWED: Record<string, string[]> = {
     'src/realtime/live.test.tsx',
     'src/realtime/presence.test.tsx',
     'src/realtime/provider.test.tsx',
+    'src/realtime/client-slot.test.ts',
   ],
   server: [
     'server/realtime/**/*.test.ts',

@@ -71,6 +71,7 @@ const TRUST_PATHS = new Set([
   'src/realtime/authorize.ts',
   'src/realtime/live.ts',
   'src/realtime/presence.ts',
+  'src/realtime/client-slot.ts',
 ])
 
 export const GROUPS: readonly Group[] = [
