@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/lighthouse.ts [--runs 5] [--slowdown 4] [--reruns 3]
  *                               [--url http://localhost:8000/] [--docs] [--save dir]
- *                               [--baseline http://localhost:8100/ --baseline-name <commit>] [--floor]
+ *                               [--baseline http://localhost:8100/ --baseline-name <commit>]
+ *                               [--floor | --floor react]
  *
  * Without --url it builds the client and starts its own server (PGlite, a free port).
  * --slowdown sets Lighthouse's simulated CPU slowdown (`throttling.cpuSlowdownMultiplier`, 4 is the
@@ -23,7 +24,10 @@
  * --floor compares the same way against this build's own pages with every script blocked
  * (Lighthouse's blockedUrlPatterns `*.js`): the server's HTML, its pictures and styles alone. The
  * main-thread work left is what no change to the app's code can remove; with --docs it writes
- * "Lighthouse with and without script (…)".
+ * "Lighthouse with and without script (…)". --floor react compares against the same pages with
+ * their scripts replaced by React alone (bench/fixtures/react-floor.ts: react-dom and a tree of a
+ * first screen's size, nothing of the app): what any React screen pays; with --docs it writes
+ * "Lighthouse with React alone (…)".
  *
  * Benchmark index: measured at 1,300–2,600 (Lighthouse's `environment.benchmarkIndex`, this
  * machine's speed at the time); a run outside the range is re-run, not dropped, up to --reruns
@@ -38,6 +42,7 @@ import { buildClient, launchBrowser, startServer } from '../tests/e2e/harness.ts
 import { machine, percentile, writeSection } from './lib/report.ts'
 import { numberArg } from './lib/args.ts'
 import { freePort } from '../tests/free-port.ts'
+import { startReactFloor } from './lib/react-floor.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => {
@@ -500,12 +505,13 @@ function comparedFigures(lhr: Result): Figures {
   }
 }
 
+/** What "before" is: an earlier build's server, this build without script, or React alone. */
+type Before = 'baseline' | 'no script' | 'react'
+
 /** This build against a baseline's server, page by page, run after run in alternation. */
-async function compare(base: string, baseline: string, baselineName: string, noScript = false) {
-  const [ours, theirs] = [
-    await pagesOf(base),
-    noScript ? await pagesOf(base) : await pagesOf(baseline),
-  ]
+async function compare(base: string, baseline: string, baselineName: string, kind: Before) {
+  const noScript = kind === 'no script'
+  const [ours, theirs] = [await pagesOf(base), await pagesOf(baseline)]
   const sections: string[] = []
   for (const [p, page] of ours.entries()) {
     const before: Figures[] = []
@@ -536,7 +542,9 @@ async function compare(base: string, baseline: string, baselineName: string, noS
   }
   const command = noScript
     ? `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN} --floor --docs\`: "before" is the same page of this build with every script blocked (the server's HTML, pictures and styles alone), "after" the page as it is.`
-    : `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN} --baseline <url> --baseline-name ${baselineName} --docs\` with the baseline's server started from a checkout of ${baselineName} (\`git worktree add\`, its own \`vite build\` and \`server/main.ts\`, PGlite, the local demo data).`
+    : kind === 'react'
+      ? `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN} --floor react --docs\`: "before" is the same page of this build with its scripts replaced by React alone (bench/fixtures/react-floor.ts: react-dom evaluated and a tree of some 130 components rendered off the page; no data, routing, real-time or app code), "after" the page as it is.`
+      : `Command: \`npx tsx bench/lighthouse.ts --runs ${RUNS} --slowdown ${SLOWDOWN} --baseline <url> --baseline-name ${baselineName} --docs\` with the baseline's server started from a checkout of ${baselineName} (\`git worktree add\`, its own \`vite build\` and \`server/main.ts\`, PGlite, the local demo data).`
   const report = [
     command,
     `Machine: ${machine()}. Each pair is the baseline then this build, one after the other, so both meet the machine as it is at that moment; a fresh browser per run, Lighthouse's ${MODE} settings.`,
@@ -544,7 +552,11 @@ async function compare(base: string, baseline: string, baselineName: string, noS
     ...sections.flatMap((section) => [section, '']),
   ].join('\n')
   console.log(report)
-  const title = noScript ? 'Lighthouse with and without script' : 'Lighthouse before and after'
+  const title = {
+    'no script': 'Lighthouse with and without script',
+    react: 'Lighthouse with React alone',
+    baseline: 'Lighthouse before and after',
+  }[kind]
   if (args.includes('--docs')) await writeSection(`${title} (${MODE})`, report)
 }
 
@@ -558,8 +570,17 @@ async function main() {
   }
   try {
     const baseline = option('baseline')
-    if (baseline) return await compare(base, baseline, option('baseline-name') ?? 'baseline')
-    if (args.includes('--floor')) return await compare(base, base, 'no script', true)
+    if (baseline)
+      return await compare(base, baseline, option('baseline-name') ?? 'baseline', 'baseline')
+    if (option('floor') === 'react') {
+      const floor = await startReactFloor(base, join('bench', '.tmp', 'react-floor'))
+      try {
+        return await compare(base, floor.url, 'React alone', 'react')
+      } finally {
+        await floor.stop()
+      }
+    }
+    if (args.includes('--floor')) return await compare(base, base, 'no script', 'no script')
     const list = (await (await fetch(new URL('api/lots?status=open', base))).json()) as {
       items: Array<{ id: string }>
     }
