@@ -3,7 +3,7 @@
  * phones run a three-lot show. The first lot sells in standard mode after a late bid extends its
  * clock, after one bidder dropped off and came back to the exact price; the second, in sudden
  * death, sells to an absentee maximum placed before the show and is not extended; the third is
- * skipped; chat goes both ways. At the end each lot's result, the winner's receipt and every hold
+ * skipped; chat goes both ways; a queued lot's page bids from the phone's bid bar. At the end each lot's result, the winner's receipt and every hold
  * are as the rules say.
  */
 import { randomUUID } from 'node:crypto'
@@ -110,6 +110,14 @@ describe('a live show on phones (issue 34)', () => {
     await hostPhone.page.goto(`${server.url}shows/${show.id}/host`)
     const alicePhone = await phone('alice@lotline.test')
     const bobPhone = await phone('bob@lotline.test')
+    // A queued lot takes absentee bids: on a phone, from the bid bar, as an open lot does.
+    await alicePhone.page.goto(`${server.url}lots/${third.id}`)
+    const queuedBar = alicePhone.page.getByTestId('bid-bar')
+    await queuedBar
+      .getByRole('button', { name: /^Bid €/ })
+      .first()
+      .waitFor({ timeout: 15_000 })
+    expect(await alicePhone.page.locator('.bid-form').count()).toBe(0)
     for (const { page } of [alicePhone, bobPhone]) {
       await page.goto(`${server.url}shows/${show.id}`)
       await page.getByTestId('show-scheduled').waitFor()

@@ -269,6 +269,13 @@ describe("a show's queued lot (issue 34)", () => {
     expect(await bodies(requests)).toEqual([{ amount: 1300 }])
   })
 
+  it('a guest is asked to sign in, as on an open lot, and offered no bid', async () => {
+    open({ 'GET /api/session': () => json({ user: null }) }, { start: lot(queued) })
+    const signIn = await screen.findByRole('link', { name: 'Sign in to bid' })
+    expect(signIn.getAttribute('href')).toBe(`/sign-in?next=${encodeURIComponent(`/lots/${ID}`)}`)
+    expect(screen.queryByRole('button', { name: 'Bid €13.00' })).toBeNull()
+  })
+
   it('a plain scheduled lot: bidding is not open yet', async () => {
     open({}, { start: lot({ ...queued, showId: null }) })
     expect(

@@ -60,6 +60,8 @@ export function LotBidding({
   // A show's queued lot takes absentee bids and maximums (decision 0061): only a plain scheduled
   // lot waits for its start.
   const absentee = lot.status === 'scheduled' && lot.showId !== null
+  // Where a bid can be placed now: the bar on a phone, "Sign in to bid" for a guest.
+  const biddable = lot.status === 'open' || absentee
   if (lot.status === 'scheduled' && !absentee) disabledReason = t('bid.notYetOpen')
   else if (lot.status !== 'open' && !absentee) disabledReason = t('bid.notOpen')
   else if (isSeller) disabledReason = t('bid.ownLot')
@@ -75,13 +77,13 @@ export function LotBidding({
   useEffect(() => {
     if (!new URLSearchParams(search).has(BID_SHEET_PARAM)) return
     // Signed out, still unknown: wait (signing in comes back here); a closed lot just drops it.
-    if (!signedIn && lot.status === 'open') return
+    if (!signedIn && biddable) return
     if (canBid && broughtBid !== null) prepare(broughtBid)
     const rest = new URLSearchParams(search)
     rest.delete(BID_SHEET_PARAM)
     const query = rest.toString()
     navigate(query ? `${location}?${query}` : location, { replace: true })
-  }, [search, signedIn, canBid, broughtBid, lot.status, location, navigate, prepare])
+  }, [search, signedIn, canBid, broughtBid, biddable, location, navigate, prepare])
   // In the room's body, outside the phone's bid bar, and not in the lot's last minutes (0032).
   const offer =
     bidding.placed > 0 ? (
@@ -90,7 +92,7 @@ export function LotBidding({
       </AlertOfferSlot>
     ) : null
 
-  if (!signedIn && lot.status === 'open') {
+  if (!signedIn && biddable) {
     const signIn = (
       <Link className="btn btn-primary" href={`/sign-in?next=${encodeURIComponent(location)}`}>
         {t('bid.signIn')}
@@ -124,7 +126,7 @@ export function LotBidding({
   const reviewView = review ? <BidReview {...shared} vars={review} onBack={close} /> : null
   const reviewTitle = lot.my?.status === 'leading' ? t('bidMax.raiseTitle') : t('bid.reviewTitle')
 
-  if (phone && lot.status === 'open' && !isSeller) {
+  if (phone && biddable && !isSeller) {
     return (
       <>
         <BidBar lot={lot} format={format}>
