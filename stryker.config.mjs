@@ -70,6 +70,7 @@ export default {
     'src/realtime/live.ts',
     'src/realtime/presence.ts',
     'src/realtime/client-slot.ts',
+    'src/realtime/channel-value.ts',
     // Which writes may be queued, how they are retried and which answer is final.
     'src/offline/mutations.ts',
     // The app's one real-time connection and its parts: status, pusher-js options, what a

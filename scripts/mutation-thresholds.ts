@@ -72,6 +72,7 @@ const TRUST_PATHS = new Set([
   'src/realtime/live.ts',
   'src/realtime/presence.ts',
   'src/realtime/client-slot.ts',
+  'src/realtime/channel-value.ts',
 ])
 
 export const GROUPS: readonly Group[] = [

@@ -109,8 +109,6 @@ export function demoPicture(seed: string, index = 0): Buffer {
  * Gives a lot `count` demo pictures (after any it has), stored as the upload route stores them:
  * content-named files under `uploads/lots/`. For the seed and for demo lots listed later by the
  * scheduler (call it with the new lot's id). Not a seller's action: no check of bids or status.
- * Counted under the lot's row lock, as an upload counts: the scheduler's picturing of a new demo
- * lot and another node's start-up seed may reach the same lot at once.
  */
 export async function addDemoPictures(
   db: Queryable,
@@ -118,7 +116,6 @@ export async function addDemoPictures(
   lotId: string,
   count = 2,
 ): Promise<void> {
-  await lockLot(db, lotId)
   const have = await countPictures(db, lotId)
   for (let index = 0; index < count && have + index < LOT_PICTURES_MAX; index++) {
     const png = demoPicture(lotId, have + index)
@@ -156,7 +153,11 @@ export async function pictureNewDemoLot(
   )
 }
 
-/** Two demo pictures for a lot that has none (false when another run pictured it first). */
+/**
+ * Two demo pictures for a lot that has none (false when another run pictured it first), counted
+ * under the lot's row lock as an upload counts: the scheduler's picturing of a new demo lot and
+ * another node's start-up seed may reach the same lot at once.
+ */
 async function pictureBareLot(tx: Queryable, uploadsDir: string, lotId: string) {
   await lockLot(tx, lotId)
   if ((await countPictures(tx, lotId)) > 0) return false

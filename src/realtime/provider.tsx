@@ -99,9 +99,9 @@ export function useRealtimeClient(): RealtimeClient | null {
  * and again for each new one (the previous one's cleanup first), without rendering anything.
  * Pass a stable `attach` (useCallback) or it re-attaches on every render.
  */
-export function useWithConnection(attach: ((client: RealtimeClient) => () => void) | null) {
+export function useWithConnection(attach: (client: RealtimeClient) => () => void) {
   const slot = useContext(RealtimeContext)
-  useEffect(() => (attach ? slot.whileSet(attach) : undefined), [slot, attach])
+  useEffect(() => slot.whileSet(attach), [slot, attach])
 }
 
 /** Live connection status for the indicator; 'connecting' until pusher-js has loaded. */

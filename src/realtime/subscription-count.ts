@@ -1,6 +1,4 @@
-import { useCallback, useState } from 'react'
-import type { RealtimeClient } from './connection'
-import { useWithConnection } from './provider'
+import { useChannelValue, type WatchChannel } from './channel-value'
 
 /**
  * How many sockets are on a public channel (e.g. `show.{id}`: everyone in the show room, guests
@@ -9,20 +7,8 @@ import { useWithConnection } from './provider'
  * fresh one does, and when `channel` is null.
  */
 export function useSubscriptionCount(channel: string | null): number | null {
-  const [count, setCount] = useState<{ channel: string; n: number | null } | null>(null)
-  useWithConnection(
-    useCallback(
-      (client: RealtimeClient) => {
-        if (!channel) return () => undefined
-        const stopWatching = client.watchCount(channel, (n) => setCount({ channel, n }))
-        const release = client.use(channel)
-        return () => {
-          release()
-          stopWatching()
-        }
-      },
-      [channel],
-    ),
-  )
-  return count && count.channel === channel ? count.n : null
+  return useChannelValue(channel, watchCount)
 }
+
+const watchCount: WatchChannel<number | null> = (client, channel, listener) =>
+  client.watchCount(channel, listener)
