@@ -21,18 +21,22 @@ export function normalizeBase(value: string | undefined): string {
 
 const base = normalizeBase(process.env.BASE_PATH)
 const isVitest = Boolean(process.env.VITEST)
-/**
- * The lot list's and the lot room's modules, and the real-time rules every page loads once it has
- * painted: what a first visit runs (decision 0037).
- */
 /** What the app's start runs (src/boot.tsx, loaded by the entry): the `app` chunk (decision 0059). */
 const BOOT_SOURCES = ['src/boot-libraries.ts', 'src/boot.tsx']
 const BOOT = firstScreens(new URL('./', import.meta.url), BOOT_SOURCES)
+const screenSources = (path: string) =>
+  firstScreenModules(path).filter((source) => !BOOT_SOURCES.includes(source))
+/**
+ * The lot list's modules, and what every page loads once it has painted (the real-time rules, the
+ * update and install prompts' words): what every first visit runs (decision 0037).
+ */
 const FIRST_SCREENS = firstScreens(new URL('./', import.meta.url), [
-  ...firstScreenModules('/').filter((source) => !BOOT_SOURCES.includes(source)),
-  ...firstScreenModules('/lots/:id').filter((source) => !BOOT_SOURCES.includes(source)),
+  ...screenSources('/'),
   'src/app/realtime-rules.ts',
+  'src/i18n/messages/prompts.ts',
 ])
+/** The lot room's beyond those: a first visit to the list never downloads them (decision 0037). */
+const ROOM_SCREEN = firstScreens(new URL('./', import.meta.url), screenSources('/lots/:id'))
 
 /**
  * `manifest.webmanifest` at the top level is the single source of the web app manifest.
@@ -101,6 +105,7 @@ export default defineConfig({
     devManifest(),
     inlineShellCss(new URL('./src/styles/shell.css', import.meta.url)),
     FIRST_SCREENS.plugin,
+    ROOM_SCREEN.plugin,
     BOOT.plugin,
     VitePWA({
       disable: isVitest,
@@ -187,9 +192,16 @@ export default defineConfig({
             },
             // Code two or more screens share, in one chunk rather than one per combination: what
             // the first screens run apart from the rest, which a first visit then never downloads.
+            // The list's (every page's real-time rules with it) first, then what only the lot room
+            // adds: a first visit to the list downloads none of the room's orders, gallery or bids.
             {
               name: 'first-screens',
               test: (id) => /[\\/](src|common)[\\/]/.test(id) && FIRST_SCREENS.includes(id),
+              minShareCount: 2,
+            },
+            {
+              name: 'room-screen',
+              test: (id) => /[\\/](src|common)[\\/]/.test(id) && ROOM_SCREEN.includes(id),
               minShareCount: 2,
             },
             // What the show screens share (issue 34) in a chunk of their own: the other screens'

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 export interface ManifestChunk {
   file: string
   imports?: string[]
+  dynamicImports?: string[]
   isEntry?: boolean
 }
 export type Manifest = Record<string, ManifestChunk>
@@ -36,12 +37,16 @@ function closure(manifest: Manifest, keys: string[]): string[] {
 }
 
 /**
- * The script files the first screen's modules need beyond what the page's entry already names
- * (Vite writes the entry's own `<link rel="modulepreload">`): the screen's chunk and the chunks it
- * imports, so they download beside the entry instead of after it has run (decision 0035).
+ * The script files a page's first screen needs beyond what the page's entry already names (Vite
+ * writes the entry's own `<link rel="modulepreload">`): the app's start, which the entry imports
+ * once the page has painted (decision 0059), then the screen's chunk and the chunks it imports,
+ * so they download beside the entry instead of one after another as the code runs (decision 0035).
+ * The start is found from the entry's dynamic imports: its chunk is a group's (`app`), which the
+ * manifest keys by the chunk, not by `src/boot.tsx`.
  */
 export function screenModuleFiles(manifest: Manifest, sources: string[]): string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry)
   const named = new Set(closure(manifest, entries))
-  return closure(manifest, sources).filter((file) => !named.has(file))
+  const start = entries.flatMap((key) => manifest[key]!.dynamicImports ?? [])
+  return closure(manifest, [...start, ...sources]).filter((file) => !named.has(file))
 }

@@ -231,6 +231,11 @@ describe('a first visit (decision 0035)', () => {
           [],
         )
         expect(scripts.some((r) => /\/assets\/first-screens-/.test(r.url))).toBe(true)
+        // The room's share (its gallery, the order's forms) only where a room is the first screen,
+        // named by the page like the rest.
+        const roomShare = scripts.filter((r) => /\/assets\/room-screen-/.test(r.url))
+        expect(roomShare.length, `${path || '/'} downloads the room's share`).toBe(path ? 1 : 0)
+        if (path) expect(named).toContain(new URL(roomShare[0]!.url).pathname)
         // Pictures come as their WebP copies; an original is only for the full-size view.
         const originals = sent.filter((r) => /\/uploads\/.*\.(png|jpe?g)$/.test(r.url))
         expect(originals.map((r) => r.url)).toEqual([])

@@ -17,13 +17,20 @@ import { encodePng } from '../../server/jobs/demo-pictures.ts'
 import { withFirstScreenPreloads } from '../../server/lib/shell-preloads.ts'
 import { browser, createTestApp, uniqueEmail, type TestApp } from './helpers.ts'
 
-/** A build's manifest as Vite writes it: the entry, two screens, what they share. */
+/**
+ * A build's manifest as Vite writes it: the entry, which imports the app's start once the page
+ * has painted (the libraries, then the app's chunk, keyed by the chunk: decision 0059), two
+ * screens, what they share.
+ */
 const MANIFEST = {
   'index.html': {
     file: 'assets/index-E1.js',
     isEntry: true,
-    imports: ['_vendor-V1.js', '_app-A1.js'],
+    imports: ['_entry-N1.js'],
+    dynamicImports: ['src/boot-libraries.ts', '_app-A1.js'],
   },
+  '_entry-N1.js': { file: 'assets/entry-N1.js' },
+  'src/boot-libraries.ts': { file: 'assets/boot-libraries-B1.js', imports: ['_vendor-V1.js'] },
   '_vendor-V1.js': { file: 'assets/vendor-V1.js' },
   '_app-A1.js': { file: 'assets/app-A1.js', imports: ['_vendor-V1.js'] },
   '_screens-S1.js': { file: 'assets/screens-S1.js', imports: ['_vendor-V1.js', '_app-A1.js'] },
@@ -171,22 +178,33 @@ const modulePreloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
 
 describe("the shell names its first screen's code (decision 0035)", () => {
-  it("names the list's chunks, imports first, and none the entry already names", async () => {
+  /** What every page's entry imports once the page has painted: the libraries, then the app. */
+  const start = [
+    `${BASE}assets/vendor-V1.js`,
+    `${BASE}assets/boot-libraries-B1.js`,
+    `${BASE}assets/app-A1.js`,
+  ]
+
+  it("names the app's start and the list's chunks, imports first, and none the entry already names", async () => {
     expect(modulePreloads(await shell(BASE))).toEqual([
+      ...start,
       `${BASE}assets/screens-S1.js`,
       `${BASE}assets/LotListScreen-L1.js`,
       `${BASE}assets/lot-list-M1.js`,
     ])
   })
 
-  it("names a lot room's chunks, and nothing for screens it does not know", async () => {
+  it("names a lot room's chunks, and the app's start alone for screens it does not know", async () => {
     expect(modulePreloads(await shell(`${BASE}lots/${lotId}`))).toEqual([
+      ...start,
       `${BASE}assets/screens-S1.js`,
       `${BASE}assets/LotScreen-R1.js`,
       `${BASE}assets/more-M2.js`,
     ])
+    // A reset or verification link opens one of these first: its app must not wait for the
+    // libraries to have run before the app's chunk is even requested.
     for (const url of [`${BASE}wallet`, `${BASE}lots/new`, `${BASE}nowhere/at/all`]) {
-      expect(modulePreloads(await shell(url))).toEqual([])
+      expect(modulePreloads(await shell(url))).toEqual(start)
     }
   })
 
