@@ -134,6 +134,20 @@ describe('the admin area', () => {
       const box = await tab.boundingBox()
       expect(box!.height).toBeGreaterThanOrEqual(44)
     }
+    // The seven sections are one row that scrolls sideways, not two rows with the underline
+    // between them; the current one (Audit, the last) is scrolled into that row's view.
+    const row = await phoneAdmin.page.evaluate(() => {
+      const nav = document.querySelector('.admin-tabs')!
+      const box = nav.getBoundingClientRect()
+      const tabs = [...nav.querySelectorAll('.admin-tab')].map((tab) => tab.getBoundingClientRect())
+      const current = nav.querySelector('[aria-current="page"]')!.getBoundingClientRect()
+      return {
+        rows: new Set(tabs.map((tab) => Math.round(tab.top))).size,
+        scrolls: nav.scrollWidth > nav.clientWidth,
+        currentInView: current.left >= box.left - 1 && current.right <= box.right + 1,
+      }
+    })
+    expect(row).toEqual({ rows: 1, scrolls: true, currentInView: true })
     await expectAccessible(phoneAdmin.page, 'admin audit, phone')
     for (const c of [alice, admin, member, phoneAdmin]) await c.context.close()
   }, 85_000)

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react'
 import { Link, useSearch } from 'wouter'
 import { EmptyState } from '../../components/EmptyState'
 import { useDocumentTitle } from '../../components/useDocumentTitle'
@@ -40,20 +41,39 @@ export default function AdminScreen() {
   )
 }
 
+/**
+ * On a narrow screen the sections are one row that scrolls sideways (admin.css): the current one
+ * is brought into that row's view, so `?tab=audit` on a phone shows its own tab marked.
+ */
+function useCurrentTabInView(currentId: string) {
+  const nav = useRef<HTMLElement>(null)
+  useLayoutEffect(() => {
+    const row = nav.current
+    const tab = row?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!row || !tab) return
+    const left = tab.offsetLeft
+    const right = left + tab.offsetWidth
+    if (left < row.scrollLeft || right > row.scrollLeft + row.clientWidth)
+      row.scrollLeft = left - (row.clientWidth - tab.offsetWidth) / 2
+  }, [currentId])
+  return nav
+}
+
 function AdminOnly() {
   const { t } = useT()
   const me = useMe()
   const tab = new URLSearchParams(useSearch()).get('tab') ?? 'members'
+  const current = TABS.find((x) => x.id === tab) ?? TABS[0]!
+  const nav = useCurrentTabInView(current.id)
   if (me.data?.role !== 'admin')
     return (
       <EmptyState title={t('admin.notAllowedTitle')}>
         <p>{t('admin.notAllowedBody')}</p>
       </EmptyState>
     )
-  const current = TABS.find((x) => x.id === tab) ?? TABS[0]!
   return (
     <>
-      <nav className="admin-tabs" aria-label={t('admin.sections')}>
+      <nav ref={nav} className="admin-tabs" aria-label={t('admin.sections')}>
         {TABS.map((x) => (
           <Link
             key={x.id}
